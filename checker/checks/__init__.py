@@ -1,0 +1,90 @@
+"""Lint checks: one check per module, grouped in one folder per family (reference/, structure/, …).
+
+A check module declares ``CODE`` (stable, e.g. ``REF001``), ``CATEGORY``, ``SEVERITY`` and ``NAME``; its module
+docstring is the check's user documentation (what it finds, why, an example that fails and one that passes,
+how to fix or accept it), shown by ``rulekb rules CODE``. ``check(ctx)`` yields findings.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Callable
+
+from ..model import Event, Finding, KnowledgeBase
+
+FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style")
+
+
+@dataclass
+class CheckContext:
+    """What a check sees: the KB, and how to turn an entry's source line into a reported file and line."""
+
+    kb: KnowledgeBase
+    locate: Callable[[str, int | None], tuple[str | None, int | None]]
+    only: set[str] | None = None  # entry ids to report on (checking contributed texts); None = all
+    load_findings: list[Finding] = field(default_factory=list)
+    parse_findings: list[Finding] = field(default_factory=list)
+
+    def wants(self, entry_id: str | None) -> bool:
+        return self.only is None or entry_id in self.only
+
+    def events(self) -> list[Event]:
+        return [e for _, e in sorted(self.kb.events.items(), key=lambda kv: _event_key(kv[0]))]
+
+    def finding(self, module: ModuleType, subject: str | None, source_line: int | None, message: str,
+                severity: str | None = None, explanation=None) -> Finding:
+        file, line = self.locate(subject, source_line)
+        return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, subject, file, line, message,
+                       explanation)
+
+
+def _event_key(event_id: str):
+    from ..ids import event_sort_key
+
+    return event_sort_key(event_id)
+
+
+@dataclass
+class CheckInfo:
+    code: str
+    name: str
+    category: str
+    severity: str
+    doc: str
+    module: ModuleType = field(repr=False)
+
+    @property
+    def summary(self) -> str:
+        return self.doc.strip().splitlines()[0] if self.doc.strip() else self.name
+
+
+_REGISTRY: dict[str, CheckInfo] | None = None
+
+
+def registry() -> dict[str, CheckInfo]:
+    global _REGISTRY
+    if _REGISTRY is None:
+        found: dict[str, CheckInfo] = {}
+        for family in FAMILIES:
+            pkg = importlib.import_module(f"{__name__}.{family}")
+            for info in pkgutil.iter_modules(pkg.__path__):
+                mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
+                if hasattr(mod, "CODE"):
+                    found[mod.CODE] = CheckInfo(mod.CODE, mod.NAME, mod.CATEGORY, mod.SEVERITY, mod.__doc__ or "", mod)
+        _REGISTRY = dict(sorted(found.items()))
+    return _REGISTRY
+
+
+def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Finding]:
+    out: list[Finding] = []
+    for code, info in registry().items():
+        if selected is not None and code not in selected:
+            continue
+        if hasattr(info.module, "check"):
+            out.extend(f for f in info.module.check(ctx) if f.subject is None or ctx.wants(f.subject))
+    return out
+
+CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"

@@ -1,0 +1,34 @@
+"""An event reference points into a period the knowledge base does not hold: recorded as external.
+
+Why: references such as ``event 4:VI`` or ``III:7`` cannot be resolved until that period's events are in the KB.
+They are not errors, but they are listed so that nothing is silently dropped, and so that a typo of the period
+(``7:VI`` written for ``7:VII``) can be spotted by a reader.
+
+Reported (period VI is not in the KB)::
+
+    CASE I: If event 4:VI is in effect and Poland is in VA of FRA.
+
+Not reported: ``event 4:VII`` when period VII is in the KB.
+
+Nothing to fix unless the period is a typo; add the period's events to resolve them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import event_refs
+
+CODE = "REF002"
+NAME = "external-period"
+CATEGORY = "reference"
+SEVERITY = "info"
+
+
+def check(ctx):
+    periods = {e.period for e in ctx.kb.events.values()}
+    for subject, ref in event_refs(ctx):
+        period = ref.target.split(":")[1]
+        if period not in periods:
+            yield ctx.finding(sys.modules[__name__], subject, ref.line,
+                              f"'{ref.text}' refers to period {period}, which the KB does not hold: external reference")

@@ -1,0 +1,33 @@
+"""An event reference is written PERIOD:NUMBER (``IV:7``) where the canonical form is NUMBER:PERIOD (``7:IV``).
+
+Why: both forms name the same event, and rulekb resolves both, but one text using both forms is harder to
+search and to read, and the mixture is a sign of text pasted from different editions.
+
+Fails::
+
+    2. Can occur only if event IV:7 (English civil war) has already occurred.
+
+Passes::
+
+    2. Can occur only if event 7:IV (English civil war) has already occurred.
+
+Rewrite the reference in the canonical form, or accept the finding if the text must stay as printed.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import event_refs
+
+CODE = "REF003"
+NAME = "reference-form"
+CATEGORY = "style"
+SEVERITY = "info"
+
+
+def check(ctx):
+    for subject, ref in event_refs(ctx):
+        if ref.form == "period:number":
+            yield ctx.finding(sys.modules[__name__], subject, ref.line,
+                              f"'{ref.text}' is written PERIOD:NUMBER; the canonical form is {ref.target}")

@@ -1,0 +1,203 @@
+"""``rulekb``: the command line.
+
+Exit codes (the contract in DESIGN.md): 0 no error-level finding; 1 error-level findings (or warnings with
+``--strict``); 2 usage, input or internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+
+from rich.console import Console
+
+from . import __version__
+from .checks import CATEGORIES_HELP, registry
+from .kbio.store import default_kb_root, load_kb
+from .kbio.yamlio import YamlError
+from .textformat import ParseError
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+err_console = Console(stderr=True, highlight=False)
+
+
+def _split_codes(values: list[str] | None) -> set[str]:
+    out: set[str] = set()
+    for v in values or []:
+        out.update(x.strip() for x in v.split(",") if x.strip())
+    return out
+
+
+def _matches(finding, patterns: set[str]) -> bool:
+    return finding.rule in patterns or finding.category in patterns or \
+        any(finding.rule.startswith(p) for p in patterns if p.isalpha() and p.isupper())
+
+
+def cmd_check(args) -> int:
+    from .checks.schema.acc001_stale_acceptance import apply_acceptances
+    from .pipeline import check_paths
+    from .report import FORMATS
+
+    for path in args.paths:
+        if not os.path.exists(path):
+            err_console.print(f"rulekb: {path}: no such file")
+            return EXIT_ERROR
+    run = check_paths(args.paths, args.kb, args.period)
+    findings = run.findings
+    if not args.paths:
+        findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
+    else:
+        findings = apply_acceptances(findings, [a for a in run.kb.acceptances], None)
+        findings = [f for f in findings if f.rule != "ACC001"]
+    select, ignore = _split_codes(args.select), _split_codes(args.ignore)
+    if select:
+        findings = [f for f in findings if _matches(f, select)]
+    if ignore:
+        findings = [f for f in findings if not _matches(f, ignore)]
+    shown = findings if args.show_accepted else [f for f in findings if f.accepted is None]
+    color = args.format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    out = FORMATS[args.format](shown, quotes=run.quotes, color=color)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(out)
+    else:
+        sys.stdout.write(out)
+    failing = {"error"} | ({"warning"} if args.strict else set())
+    return EXIT_FINDINGS if any(f.severity in failing and f.accepted is None for f in findings) else EXIT_OK
+
+
+def cmd_rules(args) -> int:
+    reg = registry()
+    console = Console(highlight=False)
+    if args.code:
+        info = reg.get(args.code.upper())
+        if info is None:
+            err_console.print(f"rulekb: no check with code {args.code!r}; `rulekb rules` lists them")
+            return EXIT_ERROR
+        console.print(f"[bold]{info.code}[/] {info.name}  (category {info.category}, severity {info.severity})\n")
+        console.print(info.doc.strip(), markup=False)
+        return EXIT_OK
+    for info in reg.values():
+        print(f"{info.code}  {info.category:<11} {info.severity:<8} {info.name:<20} {info.summary}")
+    return EXIT_OK
+
+
+def cmd_render(args) -> int:
+    from .textformat.render import entries_from, render_entry, render_source
+
+    load = load_kb(args.kb)
+    kb = load.kb
+    if args.source:
+        if not entries_from(kb, args.source):
+            err_console.print(f"rulekb: no KB entry came from {args.source!r}")
+            return EXIT_ERROR
+        sys.stdout.write(render_source(kb, args.source))
+        return EXIT_OK
+    from .ids import canonical_event_id
+
+    key = canonical_event_id(args.id) or args.id
+    for coll in (kb.events, kb.rules, kb.glossaries, kb.documents):
+        if key in coll:
+            sys.stdout.write(render_entry(coll[key]))
+            return EXIT_OK
+    err_console.print(f"rulekb: no KB entry with id {args.id!r}")
+    return EXIT_ERROR
+
+
+def cmd_ingest(args) -> int:
+    from .ingest import ingest_file
+    from .pipeline import phase_aliases
+
+    root = args.kb or default_kb_root()
+    aliases = phase_aliases(load_kb(root, validate_schema=False).kb) if os.path.isdir(root) else {}
+    total_written = 0
+    for path in args.paths:
+        report = ingest_file(path, root, period=args.period, force=args.force, phase_aliases=aliases)
+        total_written += len(report.written)
+        for rel in report.written:
+            err_console.print(f"wrote {os.path.join(root, rel)}")
+        if report.kept_curated:
+            err_console.print(f"{len(report.kept_curated)} entries kept curated fields (use --force to overwrite)")
+        err_console.print(f"{path}: {len(report.written)} written, {len(report.unchanged)} unchanged")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulekb",
+        description="Knowledge base and consistency checker for board-game event rules.",
+        epilog="Exit codes: 0 no error-level finding, 1 error-level findings (warnings too with --strict), "
+               "2 usage, input or internal error.",
+    )
+    parser.add_argument("--version", action="version", version=f"rulekb {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def kb_arg(p):
+        p.add_argument("--kb", metavar="DIR", help="knowledge base folder (default: ./kb)")
+
+    p = sub.add_parser("check", help="check the KB, or new/edited event texts or KB files in its context",
+                       description="Check the whole knowledge base, or the given files (plain event text in the "
+                                   "seeds' format, or KB YAML) in the context of the KB.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="event text (.txt) or KB YAML files; none = the whole KB")
+    kb_arg(p)
+    p.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text")
+    p.add_argument("--period", help="period of event texts without a 'PERIOD …' header (e.g. VII)")
+    p.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    p.add_argument("--select", action="append", metavar="CODES",
+                   help=f"only these codes or categories (comma-separated; {CATEGORIES_HELP})")
+    p.add_argument("--ignore", action="append", metavar="CODES", help="leave out these codes or categories")
+    p.add_argument("--show-accepted", action="store_true", help="also list findings accepted in kb/accepted.yaml")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("rules", help="list the checks, or print one check's documentation")
+    p.add_argument("code", nargs="?", help="a check code such as REF001")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("render", help="print KB entries back as text",
+                       description="Print one entry (by id), or every entry that came from one source file, in "
+                                   "source order: the text they were parsed from.")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("id", nargs="?", help="an entry id such as 7:VII, IV:7 or pop-16.1")
+    g.add_argument("--source", metavar="FILE", help="a source file name such as 000_81b98fbe5e52caea.txt")
+    kb_arg(p)
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("ingest", help="turn texts into KB YAML entries (atomic writes, curated fields kept)")
+    p.add_argument("paths", nargs="+", metavar="FILE")
+    p.add_argument("--period", help="period of event texts without a 'PERIOD …' header")
+    p.add_argument("--force", action="store_true", help="overwrite curated fields too")
+    kb_arg(p)
+    p.set_defaults(func=cmd_ingest)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) if exc.code in (0, None) else EXIT_ERROR
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_ERROR
+    try:
+        return args.func(args)
+    except (ParseError, YamlError) as exc:
+        err_console.print(f"rulekb: {exc}", markup=False)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception:  # noqa: BLE001 - the contract: internal errors exit 2 with a message
+        err_console.print("rulekb: internal error; please report it with this trace:", markup=False)
+        err_console.print(traceback.format_exc(), markup=False)
+        return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

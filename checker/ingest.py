@@ -1,0 +1,97 @@
+"""Turn a text (an event list or a rules document) into KB YAML entries, without losing curated work.
+
+For each parsed entry:
+
+* no KB file yet: write it;
+* a KB file whose text renders to the same tokens: leave it alone (curated structure stays as it is);
+* a KB file whose text differs: write the new text and structure, carrying over what a person curated
+  (event notes, clause logic marked ``curated: true``, a rule entry's title) unless ``force`` is given.
+
+Every write goes through a temporary file and a rename, so an interrupted ingest leaves each file either
+old or new, never partly written.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from .kbio import serialize as ser
+from .kbio.store import dump_entry, entry_path
+from .kbio.yamlio import YamlError, atomic_write, load_file
+from .logic.derive import derive_event_logic
+from .model import Clause, Event, Glossary, RuleEntry
+from .textformat import parse_document, read_text, tokens
+from .textformat.render import render_entry
+
+
+@dataclass
+class IngestReport:
+    written: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    kept_curated: list[str] = field(default_factory=list)
+
+
+def _existing(root: str, rel: str):
+    path = os.path.join(root, rel)
+    if not os.path.exists(path):
+        return None
+    data, _ = load_file(path, rel)
+    if rel.startswith("events"):
+        return ser.event_from(data)
+    if rel.startswith("glossary"):
+        return ser.glossary_from(data)
+    return ser.rule_from(data)
+
+
+def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | Glossary) -> bool:
+    carried = False
+    if isinstance(new, Event) and isinstance(old, Event):
+        if old.notes and not new.notes:
+            new.notes, carried = old.notes, True
+        old_logic = {(c.text, c.marker): c.logic for c in old.all_clauses() if c.logic and c.logic.get("curated")}
+        for c in new.all_clauses():
+            key = (c.text, c.marker)
+            if key in old_logic:
+                c.logic, carried = old_logic[key], True
+    elif isinstance(new, RuleEntry) and isinstance(old, RuleEntry):
+        if old.title != new.title:
+            new.title, carried = old.title, True
+    return carried
+
+
+def ingest_file(path: str, root: str, period: str | None = None, force: bool = False,
+                name: str | None = None, phase_aliases: dict[str, str] | None = None) -> IngestReport:
+    name = name or os.path.basename(path)
+    text = read_text(path, name)
+    doc = parse_document(text, name, period, phase_aliases=phase_aliases)
+    report = IngestReport()
+    for event in doc.events:
+        derive_event_logic(event)
+    entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
+    for entry in entries:
+        rel = entry_path(entry)
+        try:
+            old = _existing(root, rel)
+        except YamlError:
+            old = None
+        if old is not None and not force:
+            if tokens(render_entry(old)) == tokens(render_entry(entry)) and _same_source(old, entry):
+                report.unchanged.append(rel)
+                continue
+            if _carry_curated(entry, old):
+                report.kept_curated.append(rel)
+        rel, out = dump_entry(entry)
+        if atomic_write(os.path.join(root, rel), out):
+            report.written.append(rel)
+        else:
+            report.unchanged.append(rel)
+    return report
+
+
+def _same_source(old, new) -> bool:
+    return old.source.file == new.source.file and old.source.line == new.source.line
+
+
+def clause_count(clauses: list[Clause]) -> int:
+    return sum(1 for c in clauses for _ in c.walk())

@@ -1,0 +1,191 @@
+"""The knowledge base on disk: where each kind of entry lives, loading with schema validation, and saving.
+
+Layout under ``kb/``::
+
+    events/<game>/<period>/<NN>.yaml   one event           (schema/event.schema.json)
+    rules/<game>/<id>.yaml             one rule entry      (schema/rule.schema.json)
+    glossary/<id>.yaml                 one glossary        (schema/glossary.schema.json)
+    games/<id>.yaml                    a game profile      (schema/game.schema.json)
+    gazetteer/<game>.yaml              entity names        (schema/gazetteer.schema.json)
+    accepted.yaml                      reviewed findings   (schema/accepted.schema.json)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+
+from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
+from . import serialize as ser
+from .yamlio import YamlError, atomic_write, dumps, load_file, node_mark
+
+KINDS = {
+    "events": "event",
+    "rules": "rule",
+    "glossary": "glossary",
+    "games": "game",
+    "gazetteer": "gazetteer",
+}
+
+
+def default_kb_root() -> str:
+    """``./kb`` if it exists, else the kb/ folder next to the installed package's project."""
+    if os.path.isdir("kb"):
+        return "kb"
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return os.path.join(here, "kb")
+
+
+def schema_dir(root: str) -> str:
+    return os.path.join(root, "schema")
+
+
+@lru_cache(maxsize=16)
+def _validator(schema_path: str) -> jsonschema.protocols.Validator:
+    with open(schema_path, encoding="utf-8") as fh:
+        schema = json.load(fh)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema, format_checker=cls.FORMAT_CHECKER)
+
+
+def schema_kind_for(rel: str) -> str | None:
+    parts = rel.replace(os.sep, "/").split("/")
+    if parts == ["accepted.yaml"]:
+        return "accepted"
+    return KINDS.get(parts[0]) if len(parts) > 1 else None
+
+
+def schema_header(rel: str, kind: str) -> str:
+    depth = rel.replace(os.sep, "/").count("/")
+    return f"# yaml-language-server: $schema={'../' * depth}schema/{kind}.schema.json"
+
+
+@dataclass
+class LoadResult:
+    kb: KnowledgeBase
+    findings: list[Finding] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
+
+
+def _schema_finding(file: str, line: int | None, message: str, subject: str | None = None) -> Finding:
+    return Finding("SCH001", "schema", "error", subject, file, line, message)
+
+
+def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
+    validator = _validator(os.path.join(schema_dir(root), f"{kind}.schema.json"))
+    out = []
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        path = list(err.absolute_path)
+        line, col = node_mark(text, path)
+        where = "/".join(str(p) for p in path) or "(top level)"
+        expected = err.message if len(err.message) < 200 else err.message[:200] + "…"
+        subject = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        out.append(_schema_finding(file, line, f"{where}: {expected} (schema {kind}.schema.json"
+                                   + (f", column {col}" if col else "") + ")", subject))
+    return out
+
+
+def iter_kb_files(root: str):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "schema" and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith((".yaml", ".yml")) and not name.startswith("."):
+                full = os.path.join(dirpath, name)
+                yield full, os.path.relpath(full, root)
+
+
+def load_kb(root: str | None = None, validate_schema: bool = True) -> LoadResult:
+    root = root or default_kb_root()
+    kb = KnowledgeBase(root=root)
+    result = LoadResult(kb)
+    if not os.path.isdir(root):
+        raise YamlError(root, None, None, "knowledge base folder not found")
+    for full, rel in iter_kb_files(root):
+        display = os.path.join(os.path.basename(os.path.normpath(root)), rel)
+        kind = schema_kind_for(rel)
+        if kind is None:
+            continue
+        try:
+            data, text = load_file(full, display)
+        except YamlError as exc:
+            result.findings.append(_schema_finding(exc.file, exc.line, exc.message))
+            continue
+        result.texts[display] = text
+        if validate_schema:
+            errors = validate(data, kind, root, display, text)
+            if errors:
+                result.findings.extend(errors)
+                continue
+        try:
+            _add(kb, kind, data, display, text)
+        except (KeyError, TypeError, ValueError) as exc:
+            result.findings.append(_schema_finding(display, 1, f"cannot read entry: {exc}"))
+    return result
+
+
+def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") -> None:
+    if kind == "event":
+        ev = ser.event_from(data)
+        kb.events[ev.id] = ev
+        kb.files[ev.id] = display
+    elif kind == "rule":
+        r = ser.rule_from(data)
+        (kb.documents if r.kind == "document" else kb.rules)[r.id] = r
+        kb.files[r.id] = display
+    elif kind == "glossary":
+        g = ser.glossary_from(data)
+        kb.glossaries[g.id] = g
+        kb.files[g.id] = display
+    elif kind == "game":
+        kb.games[data["id"]] = data
+        kb.files["game:" + data["id"]] = display
+    elif kind == "gazetteer":
+        kb.gazetteers[data["game"]] = data
+        kb.files["gazetteer:" + data["game"]] = display
+    elif kind == "accepted":
+        kb.files["accepted"] = display
+        for k, item in enumerate(data.get("accepted") or []):
+            kb.acceptances.append(ser.acceptance_from(item, node_mark(text, ["accepted", k])[0]))
+
+
+# ------------------------------------------------------------------ saving
+
+def entry_path(entry: Event | RuleEntry | Glossary) -> str:
+    """Path of an entry's file relative to the KB root."""
+    if isinstance(entry, Event):
+        return os.path.join("events", entry.game, entry.period.lower(), f"{entry.number:02d}.yaml")
+    if isinstance(entry, Glossary):
+        return os.path.join("glossary", f"{entry.id}.yaml")
+    return os.path.join("rules", entry.game, f"{entry.id}.yaml")
+
+
+def entry_data(entry: Event | RuleEntry | Glossary) -> dict[str, Any]:
+    if isinstance(entry, Event):
+        return ser.event_to(entry)
+    if isinstance(entry, Glossary):
+        return ser.glossary_to(entry)
+    return ser.rule_to(entry)
+
+
+def entry_kind(entry: Event | RuleEntry | Glossary) -> str:
+    return "event" if isinstance(entry, Event) else "glossary" if isinstance(entry, Glossary) else "rule"
+
+
+def dump_entry(entry: Event | RuleEntry | Glossary) -> tuple[str, str]:
+    rel = entry_path(entry)
+    return rel, dumps(entry_data(entry), schema_header(rel, entry_kind(entry)))
+
+
+def save_data(root: str, rel: str, data: dict[str, Any], kind: str) -> bool:
+    return atomic_write(os.path.join(root, rel), dumps(data, schema_header(rel, kind)))
+
+
+def save_entry(root: str, entry: Event | RuleEntry | Glossary) -> bool:
+    rel, text = dump_entry(entry)
+    return atomic_write(os.path.join(root, rel), text)

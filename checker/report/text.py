@@ -1,0 +1,40 @@
+"""``--format text``: findings grouped by file, with the clause quoted, coloured by rich when on a terminal."""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..model import Finding
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def render_text(findings: list[Finding], quotes: dict | None = None, color: bool = False, **_: object) -> str:
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=color, no_color=not color, width=120, highlight=False)
+    by_file: dict[str, list[Finding]] = defaultdict(list)
+    for f in sorted(findings, key=Finding.sort_key):
+        by_file[f.file or "(no file)"].append(f)
+    for file, items in by_file.items():
+        console.print(f"[bold underline]{escape(file)}[/]")
+        for f in items:
+            where = f"{f.line}" if f.line else "-"
+            subject = f" {escape(f.subject)}" if f.subject else ""
+            acc = " [dim](accepted)[/]" if f.accepted is not None else ""
+            console.print(f"  {where:>5}  [{_STYLE[f.severity]}]{f.severity:<7}[/] {f.rule}{subject}: "
+                          f"{escape(f.message)}{acc}")
+            quote = (quotes or {}).get((f.subject, f.line))
+            if quote:
+                console.print(f"         [dim]> {escape(quote[:160])}[/]")
+            for item in f.explanation or []:
+                console.print(f"         [dim]because {escape(str(item.id))} ({escape(str(item.file))}:{item.line})"
+                              f"{': ' + escape(item.text[:120]) if item.text else ''}[/]")
+    counts = {s: sum(1 for f in findings if f.severity == s and f.accepted is None) for s in ("error", "warning", "info")}
+    accepted = sum(1 for f in findings if f.accepted is not None)
+    console.print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info"
+                  + (f", {accepted} accepted" if accepted else ""))
+    return buf.getvalue()

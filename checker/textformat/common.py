@@ -1,0 +1,77 @@
+"""What every text parser shares: reading a text file safely, and the error it raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_TEXT_BYTES = 2 * 1024 * 1024
+
+
+class ParseError(Exception):
+    """Input that cannot be read or parsed, with the file and line where it went wrong."""
+
+    def __init__(self, file: str, line: int | None, message: str, column: int | None = None):
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        where = file + (f":{line}" if line else "") + (f":{column}" if column else "")
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class TextLine:
+    number: int  # 1-based
+    raw: str
+
+    @property
+    def text(self) -> str:
+        return self.raw.strip()
+
+    @property
+    def indent(self) -> int:
+        expanded = self.raw.expandtabs(4)
+        return len(expanded) - len(expanded.lstrip(" "))
+
+    @property
+    def blank(self) -> bool:
+        return not self.raw.strip()
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """UTF-8 (with or without BOM); a clear error with the line of the first bad byte otherwise."""
+    if len(data) > MAX_TEXT_BYTES:
+        raise ParseError(name, None, f"file is {len(data)} bytes; the limit for one text is {MAX_TEXT_BYTES}")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ParseError(name, line, f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); save the file as UTF-8",
+                         col) from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise ParseError(name, line, "contains a NUL character: this is not a text file")
+    return text
+
+
+def read_text(path: str, name: str | None = None) -> str:
+    name = name or path
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_TEXT_BYTES + 1)
+    except OSError as exc:
+        raise ParseError(name, None, f"cannot read: {exc.strerror}") from None
+    return decode_text(data, name)
+
+
+def split_lines(text: str) -> list[TextLine]:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return [TextLine(i + 1, raw) for i, raw in enumerate(text.split("\n"))]
+
+
+def tokens(text: str) -> list[str]:
+    """The sequence of non-whitespace tokens: what a lossless round trip must preserve."""
+    return text.split()
