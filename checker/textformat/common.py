@@ -31,7 +31,7 @@ class TextLine:
     @property
     def indent(self) -> int:
         expanded = self.raw.expandtabs(4)
-        return len(expanded) - len(expanded.lstrip(" "))
+        return len(expanded) - len(expanded.lstrip())  # spaces, tabs and no-break spaces alike
 
     @property
     def blank(self) -> bool:

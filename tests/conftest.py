@@ -1,0 +1,51 @@
+"""Shared fixtures: the bundled KB, copies of the seed texts, and small knowledge bases built from text."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from checker.ingest import ingest_file
+
+REPO = Path(__file__).resolve().parent.parent
+SEEDS = REPO / "tests" / "fixtures" / "seeds"
+KB = REPO / "kb"
+SEED_PERIODS = {"000_81b98fbe5e52caea.txt": "VII"}
+
+
+def seed_files() -> list[Path]:
+    return sorted(SEEDS.glob("*.txt"))
+
+
+@pytest.fixture
+def seeds() -> Path:
+    return SEEDS
+
+
+def make_kb(tmp_path: Path, texts: dict[str, str], period: str | None = None) -> Path:
+    """A KB in tmp_path/kb holding the bundled schema and game profiles plus the entries of ``texts``."""
+    root = tmp_path / "kb"
+    shutil.copytree(KB / "schema", root / "schema")
+    shutil.copytree(KB / "games", root / "games")
+    for name, text in texts.items():
+        src = tmp_path / name
+        src.write_text(text, encoding="utf-8")
+        ingest_file(str(src), str(root), period=period)
+    return root
+
+
+@pytest.fixture
+def mini_kb(tmp_path):
+    def build(texts: dict[str, str], period: str | None = None) -> Path:
+        return make_kb(tmp_path, texts, period)
+    return build
+
+
+@pytest.fixture(autouse=True)
+def _no_color(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    yield
+    os.environ.pop("RULEKB_TEST", None)

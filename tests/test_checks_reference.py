@@ -1,0 +1,66 @@
+"""Reference checks and acceptances, each with a failing and a passing example."""
+
+from __future__ import annotations
+
+from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
+from checker.model import Acceptance
+from checker.pipeline import check_paths
+
+BASE = """\
+1: FIRST (historical date: 1780)
+(duration: permanent)
+EVENTS PHASE:
+1. Something happens.
+2: SECOND (historical date: 1781)
+(duration: permanent)
+1. Cannot occur before event {ref} has occurred. Otherwise re-roll and do not mark off.
+EVENTS PHASE:
+1. Something else happens.
+"""
+
+
+def codes(root):
+    return [(f.rule, f.subject) for f in check_paths([], str(root)).findings]
+
+
+def test_ref001_unknown_event(mini_kb):
+    assert codes(mini_kb({"a.txt": BASE.format(ref="5:VII")}, "VII")) == [("REF001", "2:VII")]
+
+
+def test_ref001_passes(mini_kb):
+    assert codes(mini_kb({"a.txt": BASE.format(ref="1:VII")}, "VII")) == []
+
+
+def test_ref002_external_period(mini_kb):
+    assert codes(mini_kb({"a.txt": BASE.format(ref="4:VI")}, "VII")) == [("REF002", "2:VII")]
+
+
+def test_ref003_reference_form(mini_kb):
+    assert codes(mini_kb({"a.txt": BASE.format(ref="VII:1")}, "VII")) == [("REF003", "2:VII")]
+
+
+def test_finding_points_at_the_yaml_line(mini_kb):
+    root = mini_kb({"a.txt": BASE.format(ref="5:VII")}, "VII")
+    f = check_paths([], str(root)).findings[0]
+    lines = (root / "events" / "eu" / "vii" / "02.yaml").read_text().splitlines()
+    assert f.file.endswith("02.yaml") and lines[f.line - 2].strip().startswith("text: Cannot occur before event 5:VII")
+
+
+def test_acceptance_marks_and_stale_acceptance_is_reported(mini_kb):
+    root = mini_kb({"a.txt": BASE.format(ref="5:VII")}, "VII")
+    findings = check_paths([], str(root)).findings
+    accepted = apply_acceptances(findings, [Acceptance("REF001", "2:VII", "planned event")], "kb/accepted.yaml")
+    assert accepted[0].accepted == "planned event" and len(accepted) == 1
+    stale = apply_acceptances(check_paths([], str(root)).findings,
+                              [Acceptance("REF001", "1:VII", "wrong subject", line=3)], "kb/accepted.yaml")
+    assert [f.rule for f in stale] == ["REF001", "ACC001"] and stale[1].line == 3
+
+
+def test_checking_a_new_text_reports_its_own_lines(mini_kb, tmp_path):
+    root = mini_kb({"a.txt": BASE.format(ref="1:VII")}, "VII")
+    new = tmp_path / "new.txt"
+    new.write_text("3: THIRD (historical date: 1790)\n(duration: permanent)\n\n"
+                   "1. Cannot occur before event 8:VII has occurred.\n", encoding="utf-8")
+    findings = check_paths([str(new)], str(root), period="VII").findings
+    assert [(f.rule, f.subject, f.line) for f in findings] == [("REF001", "3:VII", 4)]
+    assert findings[0].file.endswith("new.txt")
