@@ -125,6 +125,23 @@ def cmd_ingest(args) -> int:
     return EXIT_OK
 
 
+def cmd_gazetteer(args) -> int:
+    from .gazetteer import build_gazetteer
+    from .kbio.store import save_data
+    from .kbio.yamlio import dumps
+
+    load = load_kb(args.kb)
+    kb = load.kb
+    data = build_gazetteer(kb, args.game, kb.gazetteers.get(args.game))
+    if args.write:
+        rel = f"gazetteer/{args.game}.yaml"
+        changed = save_data(kb.root, rel, data, "gazetteer")
+        err_console.print(f"{'wrote' if changed else 'unchanged'} {kb.root}/{rel}: {len(data['entities'])} entities")
+    else:
+        sys.stdout.write(dumps(data))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulekb",
@@ -172,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts")
+    p.add_argument("--game", default="eu")
+    p.add_argument("--write", action="store_true", help="write kb/gazetteer/<game>.yaml (aliases and notes kept)")
+    kb_arg(p)
+    p.set_defaults(func=cmd_gazetteer)
     return parser
 
 

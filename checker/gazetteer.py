@@ -1,0 +1,99 @@
+"""Build the gazetteer of the EU texts: countries, minors, provinces and areas, each with the entries using it.
+
+Extracted from the texts by their writing conventions (the glossary of seed 003):
+
+* a three-letter upper-case code from the game profile is a player country (``SPA``, ``FRA``);
+* other upper-case names are provinces (``CORSICA``, ``WEST PREUSSEN``), or areas where the text says so
+  (``area CEYLAN``, ``areas JAVA, SUMATRA, …``);
+* a capitalised name written next to "minor" (``minor Palatinate``, ``Corsica minor``, ``minor state Naples``)
+  or as the subject of a minor's status (``Prussia is currently inactive``) is a minor.
+
+The result is data for review (``kb/gazetteer/eu.yaml``): aliases can be added by hand and are kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Any
+
+from .model import KnowledgeBase
+
+_UPPER_SEQ = re.compile(r"(?<![\w/+-])([A-ZÄÖÜ]{3,}(?: [A-ZÄÖÜ]{3,})*)(?![\w+-])")
+_AREA_LIST = re.compile(r"\bareas? ((?:[A-Z]{3,}(?: [A-Z]{3,})*)(?:(?:, | and )[A-Z]{3,}(?: [A-Z]{3,})*)*)")
+_MINOR = re.compile(
+    r"\b(?:[Mm]inor(?: state)?|minors) ([A-Z][a-z]{3,})\b|\b([A-Z][a-z]{3,}) minor\b"
+    r"|\b([A-Z][a-z]{3,}) (?:is|are) (?:currently )?(?:inactive|inactivate|active|neutral)\b"
+)
+_NOT_PROVINCE = {"CASE", "PHASE", "EVENT", "TURN", "NORTH", "SOUTH"}
+_ROMAN = re.compile(r"^[IVX]+$")
+
+
+def _texts(kb: KnowledgeBase):
+    for eid, event in sorted(kb.events.items()):
+        for clause in event.all_clauses():
+            yield eid, clause.text
+        for section in event.all_sections():
+            if section.kind == "case":
+                yield eid, section.heading.split(":", 1)[-1]
+    for rid, rule in sorted(kb.rules.items()):
+        if rule.game == "eu":
+            for block in rule.blocks:
+                if block.kind != "heading":
+                    yield rid, block.text
+
+
+def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any] | None = None) -> dict[str, Any]:
+    profile = kb.games.get(game, {})
+    codes = {c["code"] for c in profile.get("countries", [])}
+    abbreviations = {a.upper() for a in profile.get("facts", {}).get("abbreviations", [])}
+    used: dict[tuple[str, str], set[str]] = defaultdict(set)
+    areas: set[str] = set()
+    unknown_codes: set[str] = set()
+    for entry_id, text in _texts(kb):
+        for m in _AREA_LIST.finditer(text):
+            for name in re.split(r", | and ", m.group(1)):
+                areas.add(name)
+        for m in _UPPER_SEQ.finditer(text):
+            words = m.group(1).split()
+            # A code or abbreviation inside a run splits it: "RUS COL" is a country and a term, not a province.
+            runs: list[list[str]] = [[]]
+            for w in words:
+                if w in codes or w in abbreviations or _ROMAN.match(w):
+                    runs.append([w])
+                    runs.append([])
+                else:
+                    runs[-1].append(w)
+            for run in filter(None, runs):
+                name = " ".join(run)
+                if name in codes:
+                    used[("country", name)].add(entry_id)
+                elif name in abbreviations or name in _NOT_PROVINCE or _ROMAN.match(name):
+                    continue
+                elif len(name) == 3:
+                    unknown_codes.add(name)
+                    used[("country", name)].add(entry_id)
+                else:
+                    used[("area" if name in areas else "province", name)].add(entry_id)
+        for m in _MINOR.finditer(text):
+            name = next(g for g in m.groups() if g)
+            used[("minor", name)].add(entry_id)
+    aliases = {(e["kind"], e["name"]): e for e in (previous or {}).get("entities", [])}
+    entities = []
+    for (kind, name), ids in sorted(used.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        entity: dict[str, Any] = {"name": name, "kind": kind}
+        old = aliases.get((kind, name))
+        if old and old.get("aliases"):
+            entity["aliases"] = old["aliases"]
+        if old and old.get("note"):
+            entity["note"] = old["note"]
+        elif kind == "country" and name in unknown_codes:
+            entity["note"] = "written like a country code, but not a code of the game profile"
+        entity["used_by"] = sorted(ids)
+        entities.append(entity)
+    # Hand-written entities (with a note) that extraction no longer finds are kept.
+    for key, old in aliases.items():
+        if key not in used and old.get("note") and not old["note"].startswith("written like a country code"):
+            entities.append(old)
+    return {"game": game, "note": "extracted by `rulekb gazetteer --write`; aliases and notes added by hand are kept",
+            "entities": entities}
