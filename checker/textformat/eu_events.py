@@ -276,6 +276,9 @@ def _start_event(lines, i, file, period, game, result, phase_aliases):
     ):
         header += " " + lines[i].text
         i += 1
+    if not _balanced(header):
+        raise ParseError(file, start.number, f"the event title {header[:80]!r} is not closed: a ')' is missing "
+                         "(is the text truncated?)")
     m = TITLE_RE.match(header)
     if not m:
         raise ParseError(file, start.number, f"cannot read the event title {header[:80]!r}: expected "
