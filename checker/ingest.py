@@ -20,7 +20,7 @@ from .kbio import serialize as ser
 from .kbio.store import dump_entry, entry_path
 from .kbio.yamlio import YamlError, atomic_write, load_file
 from .logic.derive import derive_event_logic
-from .model import Clause, Event, Glossary, RuleEntry
+from .model import Event, Glossary, RuleEntry
 from .textformat import parse_document, read_text, tokens
 from .textformat.render import render_entry
 
@@ -91,7 +91,3 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
 
 def _same_source(old, new) -> bool:
     return old.source.file == new.source.file and old.source.line == new.source.line
-
-
-def clause_count(clauses: list[Clause]) -> int:
-    return sum(1 for c in clauses for _ in c.walk())

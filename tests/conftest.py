@@ -15,6 +15,19 @@ SEEDS = REPO / "tests" / "fixtures" / "seeds"
 KB = REPO / "kb"
 SEED_PERIODS = {"000_81b98fbe5e52caea.txt": "VII"}
 
+# Two events of period VII, the second requiring the first through {ref} (a reference to fill in).
+TWO_EVENTS = """\
+1: FIRST (historical date: 1780)
+(duration: permanent)
+EVENTS PHASE:
+1. Something happens.
+2: SECOND (historical date: 1781)
+(duration: permanent)
+1. Cannot occur before event {ref} has occurred. Otherwise re-roll and do not mark off.
+EVENTS PHASE:
+1. Something else happens.
+"""
+
 
 def seed_files() -> list[Path]:
     return sorted(SEEDS.glob("*.txt"))

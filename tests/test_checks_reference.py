@@ -6,17 +6,9 @@ from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
 from checker.model import Acceptance
 from checker.pipeline import check_paths
 
-BASE = """\
-1: FIRST (historical date: 1780)
-(duration: permanent)
-EVENTS PHASE:
-1. Something happens.
-2: SECOND (historical date: 1781)
-(duration: permanent)
-1. Cannot occur before event {ref} has occurred. Otherwise re-roll and do not mark off.
-EVENTS PHASE:
-1. Something else happens.
-"""
+from .conftest import TWO_EVENTS
+
+BASE = TWO_EVENTS
 
 
 def codes(root):

@@ -9,19 +9,9 @@ import sys
 
 from checker.cli import main
 
-from .conftest import REPO, SEEDS, seed_files
+from .conftest import REPO, SEEDS, TWO_EVENTS, seed_files
 
-GOOD = """\
-1: FIRST (historical date: 1780)
-(duration: permanent)
-EVENTS PHASE:
-1. Something happens.
-2: SECOND (historical date: 1781)
-(duration: permanent)
-1. Cannot occur before event 1:VII has occurred. Otherwise re-roll and do not mark off.
-EVENTS PHASE:
-1. Something else happens.
-"""
+GOOD = TWO_EVENTS.format(ref="1:VII")
 
 
 def run(args, capsys):

@@ -95,12 +95,12 @@ def node_mark(text: str, path: list[Any]) -> tuple[int | None, int | None]:
         if isinstance(node, yaml.MappingNode):
             for k, v in node.value:
                 if k.value == str(key):
-                    nxt = v if not isinstance(v, (yaml.MappingNode, yaml.SequenceNode)) or True else v
-                    best_key = k
+                    nxt, key_node = v, k
                     break
             else:
                 break
-            best = best_key if not isinstance(nxt, (yaml.MappingNode, yaml.SequenceNode)) else nxt
+            # A scalar value points at its key's line; a mapping or list at where it starts.
+            best = key_node if not isinstance(nxt, (yaml.MappingNode, yaml.SequenceNode)) else nxt
         elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
             nxt = node.value[key]
             best = nxt
