@@ -21,7 +21,7 @@ from .textformat import ParseError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
-err_console = Console(stderr=True, highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _split_codes(values: list[str] | None) -> set[str]:
@@ -109,13 +109,11 @@ def cmd_render(args) -> int:
 
 def cmd_ingest(args) -> int:
     from .ingest import ingest_file
-    from .pipeline import phase_aliases
 
     root = args.kb or default_kb_root()
-    aliases = phase_aliases(load_kb(root, validate_schema=False).kb) if os.path.isdir(root) else {}
     total_written = 0
     for path in args.paths:
-        report = ingest_file(path, root, period=args.period, force=args.force, phase_aliases=aliases)
+        report = ingest_file(path, root, period=args.period, force=args.force)
         total_written += len(report.written)
         for rel in report.written:
             err_console.print(f"wrote {os.path.join(root, rel)}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from .model import KnowledgeBase
@@ -29,55 +30,82 @@ _NOT_PROVINCE = {"CASE", "PHASE", "EVENT", "TURN", "NORTH", "SOUTH"}
 _ROMAN = re.compile(r"^[IVX]+$")
 
 
-def _texts(kb: KnowledgeBase):
+def entry_texts(kb: KnowledgeBase, game: str = "eu"):
+    """(entry id, source line, text) of every clause and text block of one game, in KB order."""
     for eid, event in sorted(kb.events.items()):
+        if event.game != game:
+            continue
         for clause in event.all_clauses():
-            yield eid, clause.text
+            yield eid, clause.line, clause.text
         for section in event.all_sections():
             if section.kind == "case":
-                yield eid, section.heading.split(":", 1)[-1]
+                yield eid, section.line, section.heading.split(":", 1)[-1]
     for rid, rule in sorted(kb.rules.items()):
-        if rule.game == "eu":
+        if rule.game == game:
             for block in rule.blocks:
                 if block.kind != "heading":
-                    yield rid, block.text
+                    yield rid, block.line, block.text
 
 
-def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any] | None = None) -> dict[str, Any]:
-    profile = kb.games.get(game, {})
-    codes = {c["code"] for c in profile.get("countries", [])}
-    abbreviations = {a.upper() for a in profile.get("facts", {}).get("abbreviations", [])}
-    used: dict[tuple[str, str], set[str]] = defaultdict(set)
-    areas: set[str] = set()
-    unknown_codes: set[str] = set()
-    for entry_id, text in _texts(kb):
+@dataclass
+class NameUse:
+    kind: str  # country | minor | province | area
+    name: str
+    entry: str
+    line: int
+    unknown_code: bool = False
+
+
+class NameExtractor:
+    """Finds the names a text uses, by the writing conventions of the game's glossary."""
+
+    def __init__(self, profile: dict[str, Any], areas: set[str] | None = None):
+        self.codes = {c["code"] for c in profile.get("countries", [])}
+        self.abbreviations = {a.upper() for a in profile.get("facts", {}).get("abbreviations", [])}
+        self.areas = areas or set()
+
+    def learn_areas(self, text: str) -> None:
         for m in _AREA_LIST.finditer(text):
-            for name in re.split(r", | and ", m.group(1)):
-                areas.add(name)
+            self.areas.update(re.split(r", | and ", m.group(1)))
+
+    def names(self, entry: str, line: int, text: str):
         for m in _UPPER_SEQ.finditer(text):
-            words = m.group(1).split()
             # A code or abbreviation inside a run splits it: "RUS COL" is a country and a term, not a province.
             runs: list[list[str]] = [[]]
-            for w in words:
-                if w in codes or w in abbreviations or _ROMAN.match(w):
-                    runs.append([w])
-                    runs.append([])
+            for w in m.group(1).split():
+                if w in self.codes or w in self.abbreviations or _ROMAN.match(w):
+                    runs.extend([[w], []])
                 else:
                     runs[-1].append(w)
             for run in filter(None, runs):
                 name = " ".join(run)
-                if name in codes:
-                    used[("country", name)].add(entry_id)
-                elif name in abbreviations or name in _NOT_PROVINCE or _ROMAN.match(name):
+                if name in self.codes:
+                    yield NameUse("country", name, entry, line)
+                elif name in self.abbreviations or name in _NOT_PROVINCE or _ROMAN.match(name):
                     continue
                 elif len(name) == 3:
-                    unknown_codes.add(name)
-                    used[("country", name)].add(entry_id)
+                    yield NameUse("country", name, entry, line, unknown_code=True)
                 else:
-                    used[("area" if name in areas else "province", name)].add(entry_id)
+                    yield NameUse("area" if name in self.areas else "province", name, entry, line)
         for m in _MINOR.finditer(text):
-            name = next(g for g in m.groups() if g)
-            used[("minor", name)].add(entry_id)
+            yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
+
+
+def name_uses(kb: KnowledgeBase, game: str = "eu") -> list[NameUse]:
+    extractor = NameExtractor(kb.games.get(game, {}))
+    texts = list(entry_texts(kb, game))
+    for _, _, text in texts:
+        extractor.learn_areas(text)
+    return [use for entry, line, text in texts for use in extractor.names(entry, line, text)]
+
+
+def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any] | None = None) -> dict[str, Any]:
+    used: dict[tuple[str, str], set[str]] = defaultdict(set)
+    unknown_codes: set[str] = set()
+    for use in name_uses(kb, game):
+        used[(use.kind, use.name)].add(use.entry)
+        if use.unknown_code:
+            unknown_codes.add(use.name)
     aliases = {(e["kind"], e["name"]): e for e in (previous or {}).get("entities", [])}
     entities = []
     for (kind, name), ids in sorted(used.items(), key=lambda kv: (kv[0][0], kv[0][1])):

@@ -63,6 +63,8 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
 def ingest_file(path: str, root: str, period: str | None = None, force: bool = False,
                 name: str | None = None, phase_aliases: dict[str, str] | None = None) -> IngestReport:
     name = name or os.path.basename(path)
+    if phase_aliases is None:
+        phase_aliases = profile_phase_aliases(root)
     text = read_text(path, name)
     doc = parse_document(text, name, period, phase_aliases=phase_aliases)
     report = IngestReport()
@@ -87,6 +89,19 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
         else:
             report.unchanged.append(rel)
     return report
+
+
+def profile_phase_aliases(root: str) -> dict[str, str]:
+    """Phase heading -> canonical phase id, from the game profiles in ``root/games``."""
+    out: dict[str, str] = {}
+    games = os.path.join(root, "games")
+    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
+        if name.endswith(".yaml"):
+            data, _ = load_file(os.path.join(games, name), name)
+            for phase in (data or {}).get("phases", []):
+                out[phase["name"]] = phase["id"]
+                out.update({alias: phase["id"] for alias in phase.get("aliases", [])})
+    return out
 
 
 def _same_source(old, new) -> bool:

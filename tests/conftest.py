@@ -40,6 +40,9 @@ def seeds() -> Path:
 
 def make_kb(tmp_path: Path, texts: dict[str, str], period: str | None = None) -> Path:
     """A KB in tmp_path/kb holding the bundled schema and game profiles plus the entries of ``texts``."""
+    make_kb.calls = getattr(make_kb, "calls", 0) + 1
+    tmp_path = tmp_path / f"kb{make_kb.calls}"
+    tmp_path.mkdir()
     root = tmp_path / "kb"
     shutil.copytree(KB / "schema", root / "schema")
     shutil.copytree(KB / "games", root / "games")

@@ -56,3 +56,45 @@ def test_checking_a_new_text_reports_its_own_lines(mini_kb, tmp_path):
     findings = check_paths([str(new)], str(root), period="VII").findings
     assert [(f.rule, f.subject, f.line) for f in findings] == [("REF001", "3:VII", 4)]
     assert findings[0].file.endswith("new.txt")
+
+
+def test_ref004_logic_drift(mini_kb):
+    root = mini_kb({"a.txt": BASE.format(ref="1:VII")}, "VII")
+    path = root / "events" / "eu" / "vii" / "02.yaml"
+    path.write_text(path.read_text().replace("text: Cannot occur before event 1:VII",
+                                             "text: Cannot occur before event 3:VII"), encoding="utf-8")
+    found = sorted((f.rule, f.message.split(",")[0]) for f in check_paths([], str(root)).findings)
+    assert ("REF004", "the text names event 3:VII") in found
+    assert ("REF004", "the structured logic names event 1:VII") in found
+
+
+def test_ref004_passes_when_text_and_logic_agree(mini_kb):
+    root = mini_kb({"a.txt": BASE.format(ref="1:VII")}, "VII")
+    assert [f for f in check_paths([], str(root)).findings if f.rule == "REF004"] == []
+
+
+PROMISE = """\
+1: FIRST (historical date: 1780)
+(duration: permanent)
+EVENTS PHASE:
+1. Something happens{note}.
+2: SECOND (historical date: 1781)
+(duration: permanent)
+The second event repeats exactly the first event (1:VII), except for the following:
+I. Nothing else.
+3: THIRD (historical date: 1782)
+(duration: permanent)
+EVENTS PHASE:
+1. Events 1:VII and 2:VII are modified as noted in their event description.
+"""
+
+
+def test_ref005_back_reference_missing(mini_kb):
+    root = mini_kb({"a.txt": PROMISE.format(note="")}, "VII")
+    found = [(f.rule, f.subject) for f in check_paths([], str(root)).findings if f.rule == "REF005"]
+    assert found == [("REF005", "3:VII"), ("REF005", "3:VII")]
+
+
+def test_ref005_passes_with_note_inherited_through_extends(mini_kb):
+    root = mini_kb({"a.txt": PROMISE.format(note=" unless event 3:VII is in effect")}, "VII")
+    assert [f for f in check_paths([], str(root)).findings if f.rule == "REF005"] == []

@@ -27,6 +27,13 @@ class CheckContext:
     only: set[str] | None = None  # entry ids to report on (checking contributed texts); None = all
     load_findings: list[Finding] = field(default_factory=list)
     parse_findings: list[Finding] = field(default_factory=list)
+    cache: dict = field(default_factory=dict)
+
+    def memo(self, key: str, compute: Callable[[], object]):
+        """Work that several checks share (name extraction, vocabulary) is done once per run."""
+        if key not in self.cache:
+            self.cache[key] = compute()
+        return self.cache[key]
 
     def wants(self, entry_id: str | None) -> bool:
         return self.only is None or entry_id in self.only

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ids import find_references
 from ..model import (
     Acceptance,
     Block,
@@ -98,9 +99,11 @@ def ref_from(d: dict[str, Any]) -> Reference:
 
 
 def clause_from(d: dict[str, Any]) -> Clause:
+    # References are derived from the text on every load, so an edited text never leaves stale references
+    # behind; the ``refs`` written in the file are for readers and other tools.
     return Clause(marker=d.get("marker", ""), text=d["text"], line=d["line"], indent=d.get("indent", 0),
                   kind=d.get("kind", "clause"), logic=d.get("logic"),
-                  refs=[ref_from(r) for r in d.get("refs", [])],
+                  refs=find_references(d["text"], d["line"]),
                   children=[clause_from(c) for c in d.get("children", [])])
 
 

@@ -15,7 +15,7 @@ _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 def render_text(findings: list[Finding], quotes: dict | None = None, color: bool = False, **_: object) -> str:
     buf = io.StringIO()
-    console = Console(file=buf, force_terminal=color, no_color=not color, width=120, highlight=False)
+    console = Console(file=buf, force_terminal=color, no_color=not color, width=200, highlight=False, soft_wrap=True)
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for f in sorted(findings, key=Finding.sort_key):
         by_file[f.file or "(no file)"].append(f)

@@ -67,18 +67,22 @@ class ParsedEventFile:
     layout: str = "long"
 
 
-def parse_date(text: str | None) -> tuple[int | None, int | None]:
-    """``1773-74`` → (1773, 1774); ``1605-1613 / 1654-1667`` → (1605, 1667); ``1789/1792`` → (1789, 1792)."""
-    if not text:
-        return None, None
-    years: list[int] = []
-    for m in re.finditer(r"(\d{3,4})(?:\s*-\s*(\d{2,4}))?", text):
+def date_ranges(text: str | None) -> list[tuple[int, int]]:
+    """The year ranges written in a date, in order: ``1773-74`` → [(1773, 1774)]."""
+    out: list[tuple[int, int]] = []
+    for m in re.finditer(r"(\d{3,4})(?:\s*-\s*(\d{2,4}))?", text or ""):
         start = int(m.group(1))
-        years.append(start)
+        end = start
         if m.group(2):
             end_txt = m.group(2)
             end = int(end_txt) if len(end_txt) >= len(m.group(1)) else int(m.group(1)[: -len(end_txt)] + end_txt)
-            years.append(end)
+        out.append((start, end))
+    return out
+
+
+def parse_date(text: str | None) -> tuple[int | None, int | None]:
+    """``1773-74`` → (1773, 1774); ``1605-1613 / 1654-1667`` → (1605, 1667); ``1789/1792`` → (1789, 1792)."""
+    years = [y for rng in date_ranges(text) for y in rng]
     if not years:
         return None, None
     return min(years), max(years)

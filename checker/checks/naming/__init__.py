@@ -1,1 +1,9 @@
-"""Naming checks."""
+"""Naming checks: country codes, and one name spelled several ways."""
+
+from __future__ import annotations
+
+from ...gazetteer import name_uses
+
+
+def uses(ctx, game: str = "eu"):
+    return ctx.memo(f"name_uses:{game}", lambda: name_uses(ctx.kb, game))

@@ -1,0 +1,38 @@
+"""A three-letter upper-case code that the game profile does not define as a country.
+
+Why: the glossary's convention is that ``SPA``, ``HOL`` etc. are player countries. A code written the same way
+but not in the profile's country list (``AUT`` where every other text writes ``AUS``, ``ROS`` for ``RUS``) is a
+typo, or a country the profile is missing; either way a reader cannot tell which power is meant.
+
+Fails (the profile knows AUS, not AUT)::
+
+    8. … If none or several follow this list of preferences: SPA, ENG, HOL, AUT, RUS, TUR.
+
+Passes::
+
+    8. … If none or several follow this list of preferences: SPA, ENG, HOL, AUS, RUS, TUR.
+
+Fix the code, or add the country to ``kb/games/<game>.yaml`` (or, for a term that is not a country, to its
+``facts.abbreviations``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import uses
+
+CODE = "NAM001"
+NAME = "unknown-country-code"
+CATEGORY = "naming"
+SEVERITY = "warning"
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    codes = sorted(c["code"] for c in ctx.kb.games.get("eu", {}).get("countries", []))
+    for use in uses(ctx):
+        if use.unknown_code:
+            yield ctx.finding(mod, use.entry, use.line,
+                              f"'{use.name}' is written like a country code but is not one of the game's codes "
+                              f"({', '.join(codes)})")

@@ -1,0 +1,64 @@
+"""An event says other events are modified "as noted in their event description", but one of them does not
+note it.
+
+Why: "Events 7:VII, 8:VII and 9:VII are modified as noted in their event description" (11:VII) promises that
+each of those events says how. If one of them never mentions 11:VII, the modification is lost: nobody
+reading that event will apply it. An event that repeats another (``extends``) inherits its text, so 8:VII is
+covered by what 7:VII says.
+
+Fails (9:VII never mentions 11:VII)::
+
+    11: … 1. Events 7:VII, 8:VII and 9:VII are modified as noted in their event description.
+    9:  … (no mention of 11:VII)
+
+Passes: 9:VII says "… unless … event 11:VII is in effect".
+
+Add the note to the modified event, or remove it from the list.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ...ids import canonical_event_id
+
+CODE = "REF005"
+NAME = "back-reference"
+CATEGORY = "reference"
+SEVERITY = "error"
+
+_PROMISE = re.compile(r"\bEvents? ((?:[\dIVX]+:[\dIVX]+(?:, | and )?)+) (?:are|is) modified as noted in (?:their|its) "
+                      r"event description", re.I)
+
+
+def _mentions(ctx, event, target: str, seen: set[str]) -> bool:
+    if event.id in seen:
+        return False
+    seen.add(event.id)
+    for clause in event.all_clauses():
+        if any(r.kind == "event" and r.target == target for r in clause.refs):
+            return True
+    for section in event.all_sections():
+        if target in {canonical_event_id(m) for m in re.findall(r"[\dIVX]+:[\dIVX]+", section.heading)}:
+            return True
+    parent = ctx.kb.events.get(event.extends) if event.extends else None
+    return parent is not None and _mentions(ctx, parent, target, seen)
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    for event in ctx.events():
+        for clause in event.all_clauses():
+            m = _PROMISE.search(clause.text)
+            if not m:
+                continue
+            for raw in re.findall(r"[\dIVX]+:[\dIVX]+", m.group(1)):
+                target = canonical_event_id(raw)
+                other = ctx.kb.events.get(target)
+                if other is None:
+                    continue  # REF001/REF002 report references that do not resolve
+                if not _mentions(ctx, other, event.id, set()):
+                    yield ctx.finding(mod, event.id, clause.line,
+                                      f"says {target} is modified as noted in its description, but {target} "
+                                      f"(with what it inherits) never mentions {event.id}")
