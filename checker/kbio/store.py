@@ -45,10 +45,14 @@ def schema_dir(root: str) -> str:
     return os.path.join(root, "schema")
 
 
-@lru_cache(maxsize=16)
 def _validator(schema_path: str) -> jsonschema.protocols.Validator:
     with open(schema_path, encoding="utf-8") as fh:
-        schema = json.load(fh)
+        return _validator_for_text(fh.read())
+
+
+@lru_cache(maxsize=32)
+def _validator_for_text(schema_text: str) -> jsonschema.protocols.Validator:
+    schema = json.loads(schema_text)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
     return cls(schema, format_checker=cls.FORMAT_CHECKER)

@@ -9,7 +9,7 @@ Fails (period IV is 1615–1659)::
 
     8: CREATION OF THE LONDON STOCK EXCHANGE (historical date: 1554)
 
-Noted (info)::
+Fails with info only::
 
     6: PERSONAL UNION BETWEEN ENGLAND AND SCOTLAND (historical date: 1603)
 

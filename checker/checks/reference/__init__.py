@@ -17,4 +17,9 @@ def entry_references(ctx):
 
 
 def event_refs(ctx) -> "list[tuple[str, Reference]]":
-    return [(eid, r) for eid, r in entry_references(ctx) if r.kind == "event"]
+    """Event references, one per (entry, line, written form): a clause naming III:7 three times is one place."""
+    seen: dict[tuple, tuple[str, Reference]] = {}
+    for eid, r in entry_references(ctx):
+        if r.kind == "event":
+            seen.setdefault((eid, r.line, r.text), (eid, r))
+    return list(seen.values())

@@ -4,11 +4,11 @@ Why: references such as ``event 4:VI`` or ``III:7`` cannot be resolved until tha
 They are not errors, but they are listed so that nothing is silently dropped, and so that a typo of the period
 (``7:VI`` written for ``7:VII``) can be spotted by a reader.
 
-Reported (period VI is not in the KB)::
+Fails, i.e. is reported (period VI is not in the KB)::
 
     CASE I: If event 4:VI is in effect and Poland is in VA of FRA.
 
-Not reported: ``event 4:VII`` when period VII is in the KB.
+Passes: ``event 4:VII`` when period VII is in the KB.
 
 Nothing to fix unless the period is a typo; add the period's events to resolve them.
 """

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import lru_cache
 from collections import defaultdict
 
 from . import all_texts
@@ -50,7 +51,9 @@ def vocabulary(ctx) -> set[str]:
     return words
 
 
+@lru_cache(maxsize=1)
 def _checker():
+    """The English dictionary loads once per process (about 0.15 s)."""
     from spellchecker import SpellChecker
 
     return SpellChecker(distance=1)
@@ -58,7 +61,7 @@ def _checker():
 
 def check(ctx):
     mod = sys.modules[__name__]
-    spell = ctx.memo("spellchecker", _checker)
+    spell = _checker()
     known = vocabulary(ctx)
     places: dict[str, list[tuple[str, int]]] = defaultdict(list)
     for entry, line, text in all_texts(ctx):
