@@ -3,9 +3,9 @@
 For each parsed entry:
 
 * no KB file yet: write it;
-* a KB file whose text renders to the same tokens: leave it alone (curated structure stays as it is);
-* a KB file whose text differs: write the new text and structure, carrying over what a person curated
-  (event notes, clause logic marked ``curated: true``, a rule entry's title) unless ``force`` is given.
+* a KB file already there: parse and derive afresh, carry over what a person curated (event notes, clause and
+  section logic marked ``curated: true``, a rule entry's title) unless ``force`` is given, and write only if the
+  result differs from the file (so an unchanged text changes no file).
 
 Every write goes through a temporary file and a rename, so an interrupted ingest leaves each file either
 old or new, never partly written.
@@ -21,8 +21,7 @@ from .kbio.store import dump_entry, entry_path
 from .kbio.yamlio import YamlError, atomic_write, load_file
 from .logic.derive import derive_event_logic
 from .model import Event, Glossary, RuleEntry
-from .textformat import parse_document, read_text, tokens
-from .textformat.render import render_entry
+from .textformat import parse_document, read_text
 
 
 @dataclass
@@ -54,6 +53,10 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
             key = (c.text, c.marker)
             if key in old_logic:
                 c.logic, carried = old_logic[key], True
+        old_sections = {s.heading: s.logic for s in old.all_sections() if s.logic and s.logic.get("curated")}
+        for s in new.all_sections():
+            if s.heading in old_sections:
+                s.logic, carried = old_sections[s.heading], True
     elif isinstance(new, RuleEntry) and isinstance(old, RuleEntry):
         if old.title != new.title:
             new.title, carried = old.title, True
@@ -77,12 +80,10 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
             old = _existing(root, rel)
         except YamlError:
             old = None
-        if old is not None and not force:
-            if tokens(render_entry(old)) == tokens(render_entry(entry)) and _same_source(old, entry):
-                report.unchanged.append(rel)
-                continue
-            if _carry_curated(entry, old):
-                report.kept_curated.append(rel)
+        # Derived structure is re-derived every time; what a person curated is carried over (unless --force).
+        # An unchanged text therefore rewrites nothing: the file's bytes come out the same.
+        if old is not None and not force and _carry_curated(entry, old):
+            report.kept_curated.append(rel)
         rel, out = dump_entry(entry)
         if atomic_write(os.path.join(root, rel), out):
             report.written.append(rel)

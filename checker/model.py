@@ -87,6 +87,7 @@ class Section:
     duration_line: int | None = None
     clauses: list[Clause] = field(default_factory=list)
     sections: list[Section] = field(default_factory=list)
+    logic: dict[str, Any] | None = None  # the condition under which a case or conditional part applies
 
     def walk_sections(self):
         yield self

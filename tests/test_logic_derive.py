@@ -9,7 +9,8 @@ def test_cannot_occur_before():
     logic = derive_requirement("Cannot occur before event 4:VII (War of Independence by the colonies) has occurred "
                                "and the rebellion, if there was one, has been played through. Otherwise re-roll "
                                "and do not mark off.")
-    assert logic["when"] == [{"kind": "occurred", "event": "4:VII"}] and logic["on_fail"] == "reroll"
+    # "has occurred and the rebellion … has been played through": the event must be over, not just begun.
+    assert logic["when"] == [{"kind": "over", "event": "4:VII"}] and logic["on_fail"] == "reroll"
 
 
 def test_played_and_over_is_required_not_negated():
@@ -42,3 +43,24 @@ def test_only_if_any_and_period_form():
 def test_unrecognised_sentence_gives_no_logic():
     assert derive_requirement("There are three possible cases how this event is played.") is None
     assert parse_condition("the moon is blue") is None
+
+
+def test_case_and_part_headings():
+    from checker.logic.derive import derive_section
+
+    case3 = derive_section("CASE III: Poland is currently neutral or controlled by RUS or AUS (unless event 11:VII "
+                           "is in effect, in which case play as Case II above discarding the role of the controller):",
+                           "case")
+    assert case3["when"][0] == {"kind": "not_in_effect", "event": "11:VII"} and case3["when"][1]["kind"] == "free"
+    part = derive_section("THE EVENT IF PERSIA IS ALREADY AT WAR WITH TURKEY:", "part")
+    assert part["when"] == [{"kind": "at_war", "subject": "Persia", "value": "TUR"}]
+    assert derive_section("EVENTS PHASE:", "phase") is None
+
+
+def test_conditional_effects_are_optional():
+    from checker.logic.derive import derive_effects
+
+    royal = derive_effects("If Royalists win ENG looses 2 Stab and becomes catholic/counter-reform for the rest of the game.")
+    assert royal["optional"] and royal["outcome"] == "Royalists win"
+    assert royal["effects"] == [{"kind": "religion", "subject": "ENG", "value": "catholic/counter-reform"}]
+    assert not derive_effects("PRU annexes Polish WEST PREUSSEN.").get("optional")

@@ -44,7 +44,7 @@ def clause_to(c: Clause) -> dict[str, Any]:
 def section_to(s: Section) -> dict[str, Any]:
     return _prune({
         "kind": s.kind, "heading": s.heading, "line": s.line, "canonical": s.canonical, "date": s.date,
-        "duration": s.duration, "duration_line": s.duration_line,
+        "duration": s.duration, "duration_line": s.duration_line, "logic": s.logic,
         "clauses": [clause_to(c) for c in s.clauses], "sections": [section_to(x) for x in s.sections],
     })
 
@@ -110,6 +110,7 @@ def clause_from(d: dict[str, Any]) -> Clause:
 def section_from(d: dict[str, Any]) -> Section:
     return Section(kind=d["kind"], heading=d["heading"], line=d["line"], canonical=d.get("canonical"),
                    date=d.get("date"), duration=d.get("duration"), duration_line=d.get("duration_line"),
+                   logic=d.get("logic"),
                    clauses=[clause_from(c) for c in d.get("clauses", [])],
                    sections=[section_from(s) for s in d.get("sections", [])])
 

@@ -65,7 +65,10 @@ def parse_condition(phrase: str) -> list[dict[str, Any]] | None:
     m = re.search(rf"^({_NAME}) is (?:currently )?at peace with ({_NAME})$", p)
     if m:
         return [{"kind": "at_peace", "subject": m[1], "value": m[2]}]
-    m = re.search(rf"^({_NAME}) is (?:currently )?(?:engaged in a war against|at war with) ({_NAME})$", p)
+    m = re.search(rf"^({_NAME}) is (?:already )?removed from play$", p)
+    if m:
+        return [{"kind": "not_exists", "subject": m[1]}]
+    m = re.search(rf"^({_NAME}) is (?:currently |already )?(?:engaged in a war against|at war with) ({_NAME})$", p)
     if m:
         return [{"kind": "at_war", "subject": m[1], "value": m[2]}]
     m = re.search(rf"^(?:the owner of ([A-Z]+)|({_NAME})) is (?:currently )?(protestant|catholic\S*)$", p)
@@ -107,6 +110,9 @@ def derive_requirement(text: str) -> dict[str, Any] | None:
         word, phrase = m[1], m[2]
         if word == "before":
             phrase = re.sub(r"\s*\([^)]*\)", "", phrase)
+            m_over = re.match(rf"^event ({_ID}) has occurred and .* (?:has been played through|is over)", phrase)
+            if m_over:
+                return _req([{"kind": "over", "event": _ev(m_over[1])}], [], [], on_fail, "cannot-occur-before-over")
             main = re.split(r" and the | and its ", phrase)[0]
             conds = parse_condition("event " + main.removeprefix("event ")) if "event" in main else \
                 parse_condition("before " + main)
@@ -145,6 +151,14 @@ def derive_requirement(text: str) -> dict[str, Any] | None:
             return _req([], conds_any, [], on_fail, "only-if-any")
         conds = parse_condition(phrase)
         return _req(conds, [], [], on_fail, "only-if") if conds else None
+    m = re.match(rf"^If ({_NAME}) is (catholic/conciliatory|catholic/counter-reform|protestant) (.*)$", text)
+    if m:
+        rest = m[3]
+        if "marked off" in rest or "nothing happens" in rest:
+            return _req([{"kind": "religion", "subject": m[1], "value": m[2], "negated": True}], [], [], "mark_off",
+                        "if-religion-marked-off")
+        if "taken into effect" in rest or "following rules" in rest:
+            return _req([{"kind": "religion", "subject": m[1], "value": m[2]}], [], [], "mark_off", "if-religion-applies")
     m = re.match(r"^(\w+) can refuse this event", first)
     if m:
         return _req([{"kind": "free", "subject": m[1], "value": "accepts the event"}], [], [], on_fail, "may-refuse")
@@ -179,8 +193,10 @@ EFFECT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
      lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
     (re.compile(rf"^({_NAME}) becomes a permanent VA of ({_NAME})"),
      lambda m: [{"kind": "minor_vassal", "subject": m[1], "value": m[2]}]),
-    (re.compile(rf"({_NAME}) (?:looses 2 Stab and )?becomes (catholic/counter-reform|protestant)"),
+    (re.compile(rf"({_NAME}) (?:looses 2 Stab and )?becomes (?:a )?(catholic/counter-reform|protestant)"),
      lambda m: [{"kind": "religion", "subject": m[1], "value": m[2]}]),
+    (re.compile(rf"event ({_ID}) can never occur"),
+     lambda m: [{"kind": "never_occurs", "event": _ev(m[1])}]),
     (re.compile(rf"All effects of event ({_ID}) are cancelled"),
      lambda m: [{"kind": "cancel_event", "event": _ev(m[1])}]),
     (re.compile(rf"^(?:Minor )?({_NAME}) is (?:recreated|created)|new minor state ({_NAME})"),
@@ -200,19 +216,46 @@ def derive_effects(text: str) -> dict[str, Any] | None:
             names.append(rx.pattern[:24])
     if not effects:
         return None
-    return {"role": "effect", "effects": effects, "derived_from": "effect-patterns"}
+    out = {"role": "effect", "effects": effects, "derived_from": "effect-patterns"}
+    # "If Royalists win …", "AUS (if it took part in the war) may annex …": the effect applies in some outcomes only.
+    if re.match(r"^(?:If|In case|Unless)\b", text) or re.search(r"\bmay (?:annex|become)|\bif it took part\b", text) \
+            or re.search(r"\bIn all other cases\b", text):
+        out["optional"] = True
+        m = re.match(r"^If ([^,]+?)(?:,| ENG\b| the following\b)", text)
+        if m:
+            out["outcome"] = m.group(1).strip()
+    return out
 
 
-def derive_case(heading: str) -> dict[str, Any] | None:
-    m = re.match(r"^CASE [IVX]+\s*[:.]\s*(?:If )?(.*)$", heading)
+def derive_section(heading: str, kind: str) -> dict[str, Any] | None:
+    """The condition under which a case or a conditional part of an event applies.
+
+    What no pattern reads becomes a ``free`` condition: a choice of the environment (is Poland an ally of another
+    player?), so the case stays possible without being decided by rulekb.
+    """
+    if kind == "case":
+        m = re.match(r"^CASE [IVX]+\s*[:.]\s*(?:If )?(.*)$", heading)
+    elif kind == "part":
+        m = re.match(r"^THE EVENT IF (.*?):?$", heading)
+    else:
+        m = None
     if not m:
         return None
-    conds = []
-    for part in re.split(r" and ", m[1].rstrip(".:")):
-        c = parse_condition(part)
-        if c:
-            conds.extend(c)
-    return {"role": "case_condition", "when": conds, "derived_from": "case-heading"} if conds else None
+    phrase = m[1].rstrip(".:")
+    conds: list[dict[str, Any]] = []
+    unless = re.search(rf"\(unless event ({_ID}) is in effect[^)]*\)", phrase)
+    if unless:
+        conds.append({"kind": "not_in_effect", "event": _ev(unless[1])})
+        phrase = phrase.replace(unless.group(0), "").strip()
+    if kind == "part" and phrase.isupper():
+        # "PERSIA IS ALREADY AT WAR WITH TURKEY" -> "Persia is already at war with TUR"
+        words = phrase.lower().split()
+        words[0] = words[0].capitalize()
+        phrase = " ".join("TUR" if w == "turkey" else w for w in words)
+    for part in re.split(r" and (?=[A-Z]|event)", phrase):
+        parsed = parse_condition(part.strip()) or parse_condition(re.sub(r"\bAlready ", "", part.strip()))
+        conds.extend(parsed or [{"kind": "free", "value": part.strip()}])
+    return {"role": "case_condition", "when": conds, "derived_from": f"{kind}-heading"}
 
 
 def derive_clause(clause: Clause, in_conditions: bool) -> None:
@@ -232,12 +275,19 @@ def derive_clause(clause: Clause, in_conditions: bool) -> None:
 
 
 def derive_event_logic(event: Event) -> None:
-    """Fill ``logic`` on every clause a pattern recognises (curated logic is kept)."""
+    """Fill ``logic`` on every clause a pattern recognises (curated logic is kept), and on case and part headings."""
     for clause in event.conditions:
         derive_clause(clause, in_conditions=True)
     for section in event.all_sections():
+        if not (section.logic and section.logic.get("curated")):
+            section.logic = derive_section(section.heading, section.kind)
         for clause in section.clauses:
-            derive_clause(clause, in_conditions=False)
+            # Clauses directly under a part heading ("CIVIL WAR:") before its phases are that part's conditions.
+            derive_clause(clause, in_conditions=section.kind in ("part", "extension", "case") and bool(section.sections))
+
+
+def derive_case(heading: str) -> dict[str, Any] | None:
+    return derive_section(heading, "case")
 
 
 def logic_coverage(events) -> tuple[int, int]:
