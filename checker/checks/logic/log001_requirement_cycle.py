@@ -1,0 +1,34 @@
+"""Events that require each other in a cycle: none of them can ever be the first to occur.
+
+Why: "Cannot occur before event 12:VII has occurred" in 14:VII and "Cannot occur before event 14:VII has
+occurred" in 12:VII make both events unplayable. Cycles can be long (A needs B needs C needs A), which is why
+they are looked for in the requirement graph of the whole KB (networkx), not by reading one event.
+
+Fails::
+
+    12: … 1. Cannot occur before event 14:VII has occurred.
+    14: … 1. Cannot occur before event 12:VII has occurred.
+
+Passes: the same requirement in one direction only.
+
+The explanation lists the requirement clauses that form the cycle. Remove or reverse one of them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import analysis, explanation
+
+CODE = "LOG001"
+NAME = "requirement-cycle"
+CATEGORY = "logic"
+SEVERITY = "error"
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    for cycle in analysis(ctx).cycles:
+        names = " → ".join([c.event for c in cycle] + [cycle[0].event])
+        yield ctx.finding(mod, cycle[0].event, cycle[0].line, f"requirement cycle {names}: none of these events can "
+                          "occur first", explanation=explanation(ctx, cycle))

@@ -1,0 +1,53 @@
+"""An event, a case of an event or a conditional part (an extension) that can never be played in any legal
+history.
+
+Why: an event that can never fire is dead text: players draw it and re-roll it for ever, or it silently
+never applies. rulekb asks the ASP model, for every event, case and conditional part, whether some legal
+history plays it (requirements met, in period order, with durations, cancellations and the end of the game
+taken into account). Where no history up to the event's horizon bound does, the finding names the minimal set
+of clauses that together rule it out. Questions that cannot be decided within the time limit are reported as
+info ("unknown"), never guessed.
+
+Fails::
+
+    5: … 1. Cannot occur unless Prussia is currently inactive.
+         2. Cannot occur if Prussia is currently inactive.
+
+Passes: either condition alone.
+
+Fix the clauses named in the explanation; accept the finding if the event is meant to be unplayable.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import analysis, explanation
+
+CODE = "LOG002"
+NAME = "never-fires"
+CATEGORY = "logic"
+SEVERITY = "error"
+
+CANCELLING = ("cancel", "can never occur", "are cancelled")
+
+
+def cancellation_in(clauses) -> bool:
+    return any(c.role == "effect" and any(w in c.text for w in CANCELLING) for c in clauses)
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    a = analysis(ctx)
+    for v in a.verdicts:
+        if v.status == "never" and not cancellation_in(v.explanation):
+            what = "event" if v.kind == "event" else v.kind
+            line = v.line if v.line else ctx.kb.events[v.event].source.line
+            yield ctx.finding(mod, v.event, line,
+                              f"{what} {v.subject} can never be played in a legal history "
+                              f"(searched up to its bound of {a.horizon} turns or fewer)",
+                              explanation=explanation(ctx, v.explanation))
+        elif v.status == "unknown":
+            line = v.line if v.line else ctx.kb.events[v.event].source.line
+            yield ctx.finding(mod, v.event, line, f"could not decide within the time limit whether {v.subject} can be "
+                              "played (inconclusive)", severity="info")

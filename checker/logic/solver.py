@@ -1,0 +1,143 @@
+"""Driving clingo through its Python API: one Control per job, grounding turn by turn, solving with a time limit.
+
+The programs of ``asp/`` are loaded next to the facts of a ``LogicModel``. ``Session.extend(t)`` grounds the
+parts ``step(t)`` and ``check(t)`` (the pattern of potassco's iclingo example, written in Python because the pip
+package's ``python -m clingo`` ignores ``#include <incmode>``). Every solve runs asynchronously and is
+cancelled at its time limit: the answer is then ``unknown``, never a guess.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+from .facts import LogicModel
+
+PROGRAMS = ("time.lp", "draw.lp", "state.lp", "conditions.lp", "effects.lp", "query.lp")
+
+
+def asp_dir() -> Path:
+    env = os.environ.get("RULEKB_ASP")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "asp"
+
+
+@dataclass
+class SolveResult:
+    status: str  # sat | unsat | unknown
+    atoms: list[clingo.Symbol] = field(default_factory=list)
+    core: list[int] = field(default_factory=list)  # clause ids whose on(C) is in the unsatisfiable core
+    seconds: float = 0.0
+
+
+@dataclass
+class Stats:
+    ground_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    solves: int = 0
+
+
+class Session:
+    """One clingo Control for one job (clingo issue 602: repeated Controls can grow memory)."""
+
+    def __init__(self, model: LogicModel, extra: str = "", programs: tuple[str, ...] = PROGRAMS,
+                 threads: int = 1, seed: int = 1, final: str = ""):
+        self.model = model
+        self.stats = Stats()
+        args = ["--warn=none", f"--seed={seed}"]
+        if threads > 1:
+            args += [f"-t{threads}", "--parallel-mode=2,compete"]
+        self.ctl = clingo.Control(args)
+        self.ctl.add("base", [], model.program() + extra)
+        for name in programs:
+            self.ctl.load(str(asp_dir() / name))
+        start = time.perf_counter()
+        self.ctl.ground([("base", [])])
+        self.stats.ground_seconds += time.perf_counter() - start
+        self.horizon = 0
+        self._on_literal: dict[int, int] = {}
+        self._final = final  # rules over the whole history, grounded by finish()
+        if final:
+            self.ctl.add("final", [], final)
+
+    def finish(self) -> None:
+        """Ground the ``final`` part: constraints over all turns grounded so far (no further extend)."""
+        if self._final:
+            self.ctl.ground([("final", [])])
+
+    def extend(self, until: int) -> None:
+        start = time.perf_counter()
+        parts = []
+        while self.horizon < until:
+            self.horizon += 1
+            parts += [("step", [clingo.Number(self.horizon)]), ("check", [clingo.Number(self.horizon)])]
+        if parts:
+            self.ctl.ground(parts)
+        self.stats.ground_seconds += time.perf_counter() - start
+
+    def set_query(self, t: int, value: bool) -> None:
+        self.ctl.assign_external(clingo.Function("query", [clingo.Number(t)]), value)
+
+    def set_external(self, name: str, args: list, value: bool) -> None:
+        self.ctl.assign_external(clingo.Function(name, [clingo.String(a) if isinstance(a, str) else clingo.Number(a)
+                                                        for a in args]), value)
+
+    def on_literals(self) -> dict[int, int]:
+        if not self._on_literal:
+            for cid in self.model.clauses:
+                atom = self.ctl.symbolic_atoms[clingo.Function("on", [clingo.Number(cid)])]
+                if atom is not None:
+                    self._on_literal[atom.literal] = cid
+        return self._on_literal
+
+    def solve(self, assume_on: set[int] | None = None, time_limit: float = 5.0,
+              extra_assumptions: list[tuple[clingo.Symbol, bool]] | None = None) -> SolveResult:
+        """Solve with on(C) assumed true for ``assume_on`` (all clauses when None)."""
+        ids = set(self.model.clauses) if assume_on is None else assume_on
+        assumptions = [(clingo.Function("on", [clingo.Number(c)]), True) for c in sorted(ids)]
+        assumptions += extra_assumptions or []
+        atoms: list[clingo.Symbol] = []
+        core: list[int] = []
+
+        def on_model(m: clingo.Model) -> None:
+            atoms[:] = m.symbols(shown=True)
+
+        start = time.perf_counter()
+        with self.ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+            finished = handle.wait(time_limit)
+            if not finished:
+                handle.cancel()
+                handle.wait()
+                elapsed = time.perf_counter() - start
+                self._count(elapsed)
+                return SolveResult("unknown", seconds=elapsed)
+            result = handle.get()
+            if result.unsatisfiable:
+                core = handle.core()  # in async mode the core is read from the handle
+        elapsed = time.perf_counter() - start
+        self._count(elapsed)
+        if result.satisfiable:
+            return SolveResult("sat", atoms=atoms, seconds=elapsed)
+        if result.unsatisfiable:
+            lit_map = self.on_literals()
+            return SolveResult("unsat", core=sorted({lit_map[x] for x in core if x in lit_map}), seconds=elapsed)
+        return SolveResult("unknown", seconds=elapsed)
+
+    def _count(self, elapsed: float) -> None:
+        self.stats.solve_seconds += elapsed
+        self.stats.solves += 1
+
+    def minimise_core(self, core: list[int], time_limit: float = 5.0, **kw) -> list[int]:
+        """Linear elimination: drop each clause whose removal keeps the problem unsatisfiable."""
+        keep = list(core)
+        for cid in list(core):
+            trial = [c for c in keep if c != cid]
+            res = self.solve(set(trial), time_limit=time_limit, **kw)
+            if res.status == "unsat":
+                keep = trial
+        return keep
