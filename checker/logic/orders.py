@@ -177,3 +177,26 @@ def count_orders(kb: KnowledgeBase, events: list[str], limit: int = 10000, time_
     if count > limit:
         count, complete = limit, False
     return count, complete, time.perf_counter() - start
+
+
+def query_model(kb: KnowledgeBase, final: str, turns: int, events: set[str] | None = None,
+                time_limit: float = 10.0):
+    """Is there a legal history of ``turns`` turns that also satisfies ``final`` (rules and constraints over
+    the whole history, in the vocabulary of asp/)? Returns (SolveResult, LogicModel); an unsatisfiable answer
+    carries the minimal set of clauses that rule it out."""
+    model = build_model(kb, events) if events else build_model(kb)
+    session = Session(model, extra=SHOW, final=final)
+    session.extend(turns)
+    session.finish()
+    res = session.solve(time_limit=time_limit)
+    if res.status == "unsat":
+        res.core = session.minimise_core(res.core, time_limit=time_limit)
+    return res, model
+
+
+def clause_id(model, event: str, line: int) -> int:
+    """The model's clause id for the clause (or heading) of ``event`` at source ``line``."""
+    for cid, info in model.clauses.items():
+        if info.event == event and info.line == line:
+            return cid
+    raise KeyError((event, line))

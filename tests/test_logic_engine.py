@@ -1,0 +1,184 @@
+"""The logic engine on the bundled KB (the seed events' prerequisites, as the issue lists them) and on
+planted defects."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.kbio.store import load_kb
+from checker.logic.analysis import analyse
+from checker.logic.facts import build_model
+from checker.logic.orders import check_log, clause_id, count_orders, query_model, shortest_history
+from checker.pipeline import check_paths
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_kb("kb").kb
+
+
+def lines(clauses):
+    return [(c.event, c.line) for c in clauses]
+
+
+def test_6vii_needs_4vii_played_through(kb):
+    r = shortest_history(kb, "6:VII")
+    assert r.status == "found" and [(s.event, s.outcome) for s in r.history] == [("4:VII", "fired"), ("6:VII", "fired")]
+    bad = check_log(kb, [{"turn": 1, "event": "6:VII", "outcome": "fired"}])
+    assert bad.status == "illegal" and lines(bad.explanation) == [("6:VII", 218)]
+    # While the rebellion of 4:VII is still in effect, 6:VII cannot fire.
+    res, model = query_model(kb, ':- not fires("4:VII",1). :- not live("4:VII",2). :- not fires("6:VII",2).', 2)
+    assert res.status == "unsat" and lines(model.clauses[c] for c in res.core) == [("6:VII", 218)]
+
+
+def test_8vii_needs_7vii_played_and_over(kb):
+    assert check_log(kb, [{"turn": 1, "event": "7:VII"}, {"turn": 2, "event": "8:VII"}]).status == "legal"
+    bad = check_log(kb, [{"turn": 1, "event": "8:VII"}])
+    assert bad.status == "illegal" and lines(bad.explanation) == [("8:VII", 321)]
+    res, _ = query_model(kb, ':- not fires("7:VII",1). :- not live("7:VII",2). :- not fires("8:VII",2).', 2)
+    assert res.status == "unsat"
+
+
+def test_11vii_changes_to_7_8_9(kb):
+    played = [{"turn": 1, "event": "7:VII"}, {"turn": 2, "event": "9:VII"}, {"turn": 3, "event": "8:VII"}]
+    assert check_log(kb, played + [{"turn": 4, "event": "11:VII", "outcome": "marked"}]).status == "legal"
+    bad = check_log(kb, played + [{"turn": 4, "event": "11:VII", "outcome": "fired"}])
+    assert bad.status == "illegal" and lines(bad.explanation) == [("11:VII", 395)]
+    # With 11:VII in effect, 7:VII is not played as Case III.
+    model = build_model(kb)
+    case3 = clause_id(model, "7:VII", 303)
+    res, model = query_model(kb, f':- not live("11:VII",2). :- not scope_on({case3},2).', 2)
+    assert res.status == "unsat" and ("7:VII", 303) in lines(model.clauses[c] for c in res.core)
+    res, _ = query_model(kb, f':- live("11:VII",2). :- not scope_on({case3},2).', 2)
+    assert res.status == "sat"
+
+
+def test_9iv_needs_7iv_and_protestant_eng(kb):
+    r = shortest_history(kb, "9:IV")
+    assert [(s.event, s.outcome) for s in r.history] == [("7:IV", "fired"), ("9:IV", "fired")]
+    model = build_model(kb)
+    royalists = clause_id(model, "7:IV", 325)
+    parliament = clause_id(model, "7:IV", 326)
+    res, model = query_model(kb, f':- not applies({royalists},1). :- not fires("9:IV",2).', 2)
+    # The query forces the Royalist outcome; what then rules 9:IV out is its "ENG protestant" requirement.
+    assert res.status == "unsat" and lines(model.clauses[c] for c in res.core) == [("9:IV", 358)]
+    res, _ = query_model(kb, f':- not applies({parliament},1). :- not fires("9:IV",2).', 2)
+    assert res.status == "sat"
+    avoid = shortest_history(kb, "9:IV", avoid=["7:IV"])
+    assert avoid.status == "impossible" and lines(avoid.explanation) == [("9:IV", 359)]
+
+
+def test_war_with_scotland_needs_6iv_and_can_make_8vi_impossible(kb):
+    model = build_model(kb)
+    scotland = next(c for c, i in model.clauses.items() if i.event == "7:IV" and i.text.startswith("WAR WITH SCOTLAND"))
+    res, model = query_model(kb, f':- not scope_on({scotland},1).', 1)
+    assert res.status == "unsat" and ("7:IV", 333) in lines(model.clauses[c] for c in res.core)
+    res, _ = query_model(kb, f':- not scope_on({scotland},2). :- not never("8:VI",3).', 3)
+    assert res.status == "sat"
+
+
+def test_16iv_while_20iv_in_effect(kb):
+    res, model = query_model(kb, ':- not live("20:IV",2). :- not fires("16:IV",2).', 2)
+    assert res.status == "unsat" and lines(model.clauses[c] for c in res.core) == [("16:IV", 452)]
+    res, _ = query_model(kb, ':- not live("20:IV",2). :- not marked("16:IV",2).', 2)
+    assert res.status == "sat"  # drawn while Richelieu is in office: nothing happens, marked off
+
+
+def test_nothing_fires_after_6vii_ends_the_game(kb):
+    after = 'late :- nth("6:VII",T,2), fires(E,T2), T2 > T. :- not late.'
+    res, model = query_model(kb, after, 5)
+    assert res.status == "unsat"
+    assert any(c.event == "6:VII" and "game ends" in c.text for c in (model.clauses[x] for x in res.core))
+    res, _ = query_model(kb, ':- not nth("6:VII",_,2).', 4)
+    assert res.status == "sat"
+
+
+def test_count_orders(kb):
+    assert count_orders(kb, ["7:VII", "8:VII", "9:VII"])[:2] == (3, True)
+    assert count_orders(kb, ["1:VII", "2:VII", "3:VII"])[:2] == (6, True)
+    assert count_orders(kb, ["1:VII", "2:VII", "3:VII"], limit=4)[:2] == (4, False)
+
+
+def test_bundled_kb_analysis(kb):
+    a = analyse(kb)
+    assert a.complete and {v.status for v in a.verdicts} == {"can"}
+    assert len([v for v in a.verdicts if v.kind == "event"]) == 34
+    assert [(c.event, c.fluent) for c in a.conflicts] == [("7:VII", "owner(KRAKOW)")] * 3
+
+
+PLANTED = """\
+1: FIRST (historical date: 1780)
+(duration: permanent)
+1. Cannot occur before event 2:VII has occurred.
+EVENTS PHASE:
+1. Something happens.
+2: SECOND (historical date: 1781)
+(duration: permanent)
+1. Cannot occur before event 1:VII has occurred.
+EVENTS PHASE:
+1. Something else happens.
+3: THIRD (historical date: 1782)
+(duration: permanent)
+1. Cannot occur unless Prussia is currently inactive.
+2. Cannot occur if Prussia is currently inactive.
+3. Cannot occur if there is no Poland.
+EVENTS PHASE:
+1. Something.
+4: FOURTH (historical date: 1783)
+(duration: permanent)
+EVENTS PHASE:
+1. PRU annexes Polish DANZIG.
+2. RUS annexes Polish DANZIG.
+5: FIFTH (historical date: 1784)
+(duration: permanent)
+1. Cannot occur before event 4:VIII has occurred.
+EVENTS PHASE:
+1. Something.
+"""
+
+
+def test_planted_cycle_dead_event_double_owner(mini_kb):
+    root = mini_kb({"p.txt": PLANTED}, "VII")
+    findings = [f for f in check_paths([], str(root)).findings if f.category == "logic"]
+    by = {}
+    for f in findings:
+        by.setdefault(f.rule, []).append(f)
+    cycle = by["LOG001"][0]
+    assert cycle.subject == "1:VII" and [e.id for e in cycle.explanation] == ["1:VII", "2:VII"]
+    dead = [f for f in by["LOG002"] if f.subject == "3:VII"][0]
+    # The minimal explanation: the two contradicting requirements, not the third (Poland) clause.
+    assert sorted(e.text[:40] for e in dead.explanation) == [
+        "1. Cannot occur unless Prussia is curren", "2. Cannot occur if Prussia is currently "]
+    assert all(e.file and e.file.endswith("03.yaml") and e.line for e in dead.explanation)
+    double = by["LOG003"][0]
+    assert double.subject == "4:VII" and len(double.explanation) == 2
+    assert {f.subject for f in by["LOG002"]} == {"1:VII", "2:VII", "3:VII"}
+    assert [f.subject for f in by["LOG005"]] == ["5:VII"]
+
+
+def test_planted_always_true_and_cancellation(mini_kb):
+    text = """\
+PERIOD VII
+
+1: FIRST (historical date: 1780)
+(duration: permanent)
+EVENTS PHASE:
+1. The war goes on and event 2:VII can never occur.
+2: SECOND (historical date: 1781)
+(duration: permanent)
+1. Cannot occur before event 1:VII has occurred.
+EVENTS PHASE:
+1. Something.
+3: THIRD (historical date: 1782)
+(duration: permanent)
+1. Cannot occur before period VII. Otherwise re-roll.
+EVENTS PHASE:
+1. Something.
+"""
+    root = mini_kb({"p.txt": text})
+    findings = [f for f in check_paths([], str(root)).findings if f.category == "logic"]
+    assert [(f.rule, f.severity) for f in findings if f.rule == "LOG004"] == [("LOG004", "info")]
+    contra = [f for f in findings if f.rule == "LOG006"]
+    assert [f.subject for f in contra] == ["2:VII"]
+    assert {e.id for e in contra[0].explanation} == {"1:VII", "2:VII"}
+    assert not [f for f in findings if f.rule == "LOG002"]
