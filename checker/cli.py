@@ -140,6 +140,154 @@ def cmd_gazetteer(args) -> int:
     return EXIT_OK
 
 
+EXIT_INCONCLUSIVE = 3
+
+
+def _explanation_items(load, clauses):
+    from .pipeline import Locator
+
+    locator = Locator(load)
+    out = []
+    for c in clauses:
+        file, line = locator(c.event, c.line)
+        out.append({"id": c.event, "file": file, "line": line, "text": c.text})
+    return out
+
+
+def _print_clauses(console, items) -> None:
+    for item in items:
+        console.print(f"  - {item['id']} ({item['file']}:{item['line']}): {item['text']}", markup=False)
+
+
+def cmd_order(args) -> int:
+    import json
+
+    from .kbio.yamlio import load_file
+    from .logic.orders import check_log, count_orders, shortest_history
+
+    load = load_kb(args.kb)
+    kb = load.kb
+    console = Console(highlight=False, soft_wrap=True)
+    if args.count is not None:
+        if len(args.count) < 1:
+            err_console.print("rulekb: --count needs at least one event id")
+            return EXIT_ERROR
+        missing = [e for e in args.count if (canon := _canon(e)) not in kb.events]
+        if missing:
+            err_console.print(f"rulekb: no such event: {', '.join(missing)}")
+            return EXIT_ERROR
+        count, complete, seconds = count_orders(kb, args.count, limit=args.limit, time_limit=args.time_limit)
+        if args.format == "json":
+            print(json.dumps({"version": 1, "events": [_canon(e) for e in args.count], "count": count,
+                              "complete": complete, "limit": args.limit}, indent=2))
+        else:
+            more = "" if complete else f" (stopped at the limit of {args.limit} or the time limit: there may be more)"
+            console.print(f"{count} legal orders of {', '.join(_canon(e) for e in args.count)}{more}")
+        return EXIT_OK if complete else EXIT_INCONCLUSIVE
+    if args.check:
+        data, _ = load_file(args.check)
+        entries = data.get("log") if isinstance(data, dict) else data
+        if not isinstance(entries, list):
+            err_console.print(f"rulekb: {args.check}: expected a list of {{turn, event, outcome}} (or a 'log:' key)")
+            return EXIT_ERROR
+        result = check_log(kb, entries, time_limit=args.time_limit)
+        expl = _explanation_items(load, result.explanation)
+        if args.format == "json":
+            print(json.dumps({"version": 1, "log": args.check, "status": result.status, "message": result.message,
+                              "step": result.history[0].to_dict() if result.status == "illegal" else None,
+                              "explanation": expl}, indent=2, ensure_ascii=False))
+        else:
+            console.print(f"{args.check}: {result.status}" + (f": {result.message}" if result.message else ""))
+            if expl:
+                console.print("because:")
+                _print_clauses(console, expl)
+            elif result.status == "illegal":
+                console.print("(no clause of the text is involved: the model's own rules forbid it — one draw per "
+                              "turn, periods in order, nothing after the game has ended)")
+        return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+    if not args.goal:
+        err_console.print("rulekb: order needs --goal ID, --check LOG.yaml or --count IDS")
+        return EXIT_ERROR
+    if _canon(args.goal) not in kb.events:
+        err_console.print(f"rulekb: no such event: {args.goal}")
+        return EXIT_ERROR
+    result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns, time_limit=args.time_limit)
+    expl = _explanation_items(load, result.explanation)
+    if args.format == "json":
+        print(json.dumps({"version": 1, "goal": result.goal, "status": result.status,
+                          "history": [s.to_dict() for s in result.history], "explanation": expl,
+                          **({"message": result.message} if result.message else {})}, indent=2, ensure_ascii=False))
+    else:
+        if result.status == "found":
+            console.print(f"shortest legal history in which {result.goal} fires ({len(result.history)} turns):")
+            for s in result.history:
+                console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
+                              markup=False)
+        else:
+            console.print(f"{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""))
+            if expl:
+                console.print("because:")
+                _print_clauses(console, expl)
+    return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+
+
+def _canon(event_id: str) -> str:
+    from .ids import canonical_event_id
+
+    return canonical_event_id(event_id) or event_id
+
+
+def cmd_explain(args) -> int:
+    from .logic.orders import shortest_history
+
+    load = load_kb(args.kb)
+    kb = load.kb
+    console = Console(highlight=False, soft_wrap=True)
+    if args.id:
+        goal = _canon(args.id)
+        if goal not in kb.events:
+            err_console.print(f"rulekb: no such event: {args.id}")
+            return EXIT_ERROR
+        event = kb.events[goal]
+        result = shortest_history(kb, goal, time_limit=args.time_limit)
+        reqs = [c for c in event.conditions if c.logic and c.logic.get("role") == "requirement"]
+        if result.status == "found":
+            steps = ", ".join(f"{s.event} {s.outcome} (turn {s.turn})" for s in result.history if s.event)
+            console.print(f"{goal} {event.title} can fire. A shortest legal history: {steps}.", markup=False)
+            if reqs:
+                console.print("Its requirements, as the text states them:")
+                for c in reqs:
+                    file, line = _locate(load, goal, c.line)
+                    console.print(f"  - ({file}:{line}) {c.marker} {c.text}", markup=False)
+            unknown = sum(1 for c in event.all_clauses() if c.logic is None)
+            if unknown:
+                console.print(f"({unknown} of its clauses have no structured logic and were read as text only.)")
+            return EXIT_OK
+        if result.status == "impossible":
+            console.print(f"{goal} {event.title} can never fire. Together, these clauses rule it out:", markup=False)
+            _print_clauses(console, _explanation_items(load, result.explanation))
+            return EXIT_FINDINGS
+        console.print(f"{goal}: could not decide ({result.message})")
+        return EXIT_INCONCLUSIVE
+    from .pipeline import check_paths
+
+    run = check_paths([], args.kb, selected=None)
+    logic = [f for f in run.findings if f.category == "logic"]
+    for f in sorted(logic, key=lambda f: f.sort_key()):
+        console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
+        for item in f.explanation or []:
+            console.print(f"  because ({item.file}:{item.line}) {item.text}", markup=False)
+    if not logic:
+        console.print("no logic findings")
+    return EXIT_OK
+
+
+def _locate(load, event_id, line):
+    from .pipeline import Locator
+
+    return Locator(load)(event_id, line)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulekb",
@@ -187,6 +335,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("order", help="shortest legal history to a goal; check a recorded log; count orders",
+                       description="Legal event orders, answered by clingo. Exit codes: 0 found / legal, "
+                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (time limit).")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires")
+    g.add_argument("--check", metavar="LOG.yaml", help="say whether a recorded log (turn, event, outcome) is legal")
+    g.add_argument("--count", nargs="+", metavar="ID", help="count the legal orders in which these events all fire")
+    p.add_argument("--avoid", action="append", default=[], metavar="ID", help="with --goal: ID must not fire")
+    p.add_argument("--max-turns", type=int, default=50, metavar="N", help="with --goal: longest history searched")
+    p.add_argument("--limit", type=int, default=10000, metavar="N", help="with --count: stop counting at N")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="seconds before answering inconclusive")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    kb_arg(p)
+    p.set_defaults(func=cmd_order)
+
+    p = sub.add_parser("explain", help="explain in the words of the text why an event can or cannot fire",
+                       description="With an event id: whether it can fire, with a shortest history, or the minimal "
+                                   "set of clauses that rule it out. Without: every logic finding and its clauses.")
+    p.add_argument("id", nargs="?", help="an event id such as 8:VII")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
+    kb_arg(p)
+    p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts")
     p.add_argument("--game", default="eu")

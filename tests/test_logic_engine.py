@@ -182,3 +182,35 @@ EVENTS PHASE:
     assert [f.subject for f in contra] == ["2:VII"]
     assert {e.id for e in contra[0].explanation} == {"1:VII", "2:VII"}
     assert not [f for f in findings if f.rule == "LOG002"]
+
+
+def test_order_cli_contract(tmp_path, capsys):
+    import json
+
+    from checker.cli import main
+
+    assert main(["order", "--kb", "kb", "--goal", "VII:8", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["version"] == 1 and data["goal"] == "8:VII" and data["status"] == "found"
+    assert [h["event"] for h in data["history"]] == ["7:VII", "8:VII"]
+    assert set(data["history"][0]) == {"turn", "period", "event", "outcome"}
+    assert main(["order", "--kb", "kb", "--goal", "9:IV", "--avoid", "7:IV", "--format", "json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "impossible" and data["explanation"][0]["file"].endswith("09.yaml")
+    log = tmp_path / "log.yaml"
+    log.write_text("log:\n  - {turn: 1, event: '8:VII'}\n", encoding="utf-8")
+    assert main(["order", "--kb", "kb", "--check", str(log)]) == 1
+    assert "Cannot take place if event 7:VII" in capsys.readouterr().out
+    assert main(["order", "--kb", "kb", "--count", "7:VII", "8:VII", "9:VII"]) == 0
+    assert capsys.readouterr().out.startswith("3 legal orders")
+    assert main(["order", "--kb", "kb", "--goal", "99:VII"]) == 2
+
+
+def test_explain_cli(capsys):
+    from checker.cli import main
+
+    assert main(["explain", "--kb", "kb", "6:VII"]) == 0
+    out = capsys.readouterr().out
+    assert "can fire" in out and "4:VII fired (turn 1)" in out and "played through" in out
+    assert main(["explain", "--kb", "kb"]) == 0
+    assert "LOG003 7:VII" in capsys.readouterr().out

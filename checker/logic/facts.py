@@ -179,8 +179,13 @@ class _Builder:
         e = q(event.id)
         f = self.m.facts
         f.append(f"event({e}). event_period({e},{ROMAN.get(event.period, 0)}).")
+        # The title (multiplicity) and the duration line are clauses too, so explanations can name them.
+        title = self.clause_id(event, event.source.line, event.header, "title")
+        f.append(f"multiplicity_clause({e},{title}).")
         if event.duration_kind == "turns" and event.duration_turns:
-            f.append(f"duration_fixed({e},{event.duration_turns}).")
+            dur = self.clause_id(event, event.duration_line or event.source.line,
+                                 f"(duration: {event.duration})", "duration")
+            f.append(f"duration_fixed({e},{event.duration_turns}). duration_clause({e},{dur}).")
         elif event.duration_kind == "permanent":
             f.append(f"duration_permanent({e}).")
         else:
