@@ -15,10 +15,10 @@ ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 
 ROMAN_BY_VALUE = {v: k for k, v in ROMAN.items()}
 
 _ROMAN_RE = r"(?:X|IX|IV|V?I{1,3}|V|VI{1,3})"
-EVENT_ID_RE = re.compile(rf"^(?P<num>\d{{1,3}}):(?P<per>{_ROMAN_RE})$")
+EVENT_ID_RE = re.compile(rf"^(?P<num>\d{{1,4}}):(?P<per>{_ROMAN_RE})$")
 
 _EVENT_REF_RE = re.compile(
-    rf"(?<![\w:/])(?:(?P<num>\d{{1,3}}):(?P<per>{_ROMAN_RE})|(?P<per2>{_ROMAN_RE}):(?P<num2>\d{{1,3}}))(?![\w:])"
+    rf"(?<![\w:/])(?:(?P<num>\d{{1,4}}):(?P<per>{_ROMAN_RE})|(?P<per2>{_ROMAN_RE}):(?P<num2>\d{{1,4}}))(?![\w:])"
 )
 _RULE_REF_RE = re.compile(
     r"(?:(?P<word>\b(?:political\s+)?rules?)\s+|\()(?P<num>\d{1,2}\.\d{1,2}(?:\.?[A-Z](?![a-z]))?(?:\.\d+)*(?:\.[A-Z])?)"
@@ -33,7 +33,7 @@ def canonical_event_id(text: str) -> str | None:
     m = EVENT_ID_RE.match(text)
     if m:
         return f"{int(m['num'])}:{m['per']}"
-    m = re.match(rf"^(?P<per>{_ROMAN_RE}):(?P<num>\d{{1,3}})$", text)
+    m = re.match(rf"^(?P<per>{_ROMAN_RE}):(?P<num>\d{{1,4}})$", text)
     if m:
         return f"{int(m['num'])}:{m['per']}"
     return None

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+import fastjsonschema
 import jsonschema
 
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
@@ -43,11 +44,6 @@ def default_kb_root() -> str:
 
 def schema_dir(root: str) -> str:
     return os.path.join(root, "schema")
-
-
-def _validator(schema_path: str) -> jsonschema.protocols.Validator:
-    with open(schema_path, encoding="utf-8") as fh:
-        return _validator_for_text(fh.read())
 
 
 @lru_cache(maxsize=32)
@@ -81,8 +77,23 @@ def _schema_finding(file: str, line: int | None, message: str, subject: str | No
     return Finding("SCH001", "schema", "error", subject, file, line, message)
 
 
+@lru_cache(maxsize=32)
+def _fast_validator_for_text(schema_text: str):
+    return fastjsonschema.compile(json.loads(schema_text))
+
+
 def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
-    validator = _validator(os.path.join(schema_dir(root), f"{kind}.schema.json"))
+    """Schema findings for one file. A compiled validator (fastjsonschema) answers the common case, a valid file;
+    only a file that fails is validated again by jsonschema, which reports every error with its path."""
+    path = os.path.join(schema_dir(root), f"{kind}.schema.json")
+    with open(path, encoding="utf-8") as fh:
+        schema_text = fh.read()
+    try:
+        _fast_validator_for_text(schema_text)(data)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass
+    validator = _validator_for_text(schema_text)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)

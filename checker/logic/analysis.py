@@ -19,7 +19,8 @@ import networkx as nx
 
 from ..ids import ROMAN, event_sort_key
 from ..model import KnowledgeBase
-from .facts import ClauseInfo, LogicModel, build_model, cone
+from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
+from .witness import Witness, greedy_witness
 from .solver import Session, Stats, asp_dir
 
 DEFAULT_MAX_HORIZON = 60
@@ -110,70 +111,99 @@ def find_conflicts(model: LogicModel) -> list[Conflict]:
 
 
 def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAULT_MAX_HORIZON,
-            events: set[str] | None = None) -> Analysis:
+            events: set[str] | None = None, use_witness: bool = True) -> Analysis:
     """Decide can / never / unknown for every event, case and conditional part.
 
-    Horizons grow one turn at a time. At each horizon every undecided question is asked once; a satisfiable
-    answer decides it (and the witness history decides every other event it fires). A question is answered
-    ``never`` when it is still unsatisfiable at its bound: the horizon bound of its event's cone.
+    First a greedy witness history (witness.py) proves most events and scopes playable at once. Each event left
+    over is asked of clingo in a model of its cone: horizons grow one turn at a time up to the cone's bound; a
+    satisfiable answer decides ``can``, one still unsatisfiable at the bound ``never`` (with the minimal set of
+    clauses that rule it out), a time limit ``unknown``.
     """
     start = time.perf_counter()
     model = build_model(kb)
     analysis = Analysis(model)
     analysis.cycles = find_cycles(requirement_graph(kb, model))
     analysis.conflicts = find_conflicts(model)
-    session = Session(model, extra="#show fires/2. #show scope_on/2.")
-    scopes = {cid: info for cid, info in sorted(model.clauses.items())
-              if info.role in ("case", "part") and _is_scope(model, cid)}
-    bounds = {eid: horizon_bound(kb, sorted(cone(kb, {eid}))) for eid in model.events}
-    questions: list[tuple[str, object, str, ClauseInfo | None, str]] = [
-        ("want", eid, eid, None, "event") for eid in model.events if events is None or eid in events]
-    questions += [("want_scope", cid, info.event, info, info.role) for cid, info in scopes.items()
-                  if events is None or info.event in events]
-    decided: dict[tuple[str, object], Verdict] = {}
-    fired_anywhere: set[str] = set()
-    scopes_anywhere: set[int] = set()
-    top = min(max(bounds.values(), default=1), max_horizon)
-    analysis.complete = max(bounds.values(), default=1) <= max_horizon
+    witness = greedy_witness(kb) if use_witness else Witness()
+    index = DependencyIndex(kb)
+    scopes_of: dict[str, list[ClauseInfo]] = {}
+    for cid, info in sorted(model.clauses.items()):
+        if info.role in ("case", "part") and _is_scope(model, cid):
+            scopes_of.setdefault(info.event, []).append(info)
+    stats = Stats()
+    worst_horizon = 0
+    for eid in model.events:
+        if events is not None and eid not in events:
+            continue
+        scopes = scopes_of.get(eid, [])
+        open_scopes = [s for s in scopes if (eid, s.line) not in witness.scopes]
+        if eid in witness.fired:
+            analysis.verdicts.append(Verdict(eid, eid, "can", kind="event"))
+            analysis.verdicts.extend(Verdict(_scope_subject(s), eid, "can", s.line, kind=s.role)
+                                     for s in scopes if (eid, s.line) in witness.scopes)
+            if not open_scopes:
+                continue
+        else:
+            open_scopes = scopes
+        verdicts, horizon = _solve_event(kb, index, eid, None if eid in witness.fired else eid, open_scopes,
+                                         time_limit, max_horizon, stats)
+        worst_horizon = max(worst_horizon, horizon)
+        analysis.verdicts.extend(verdicts)
+    analysis.complete = all(v.status != "unknown" for v in analysis.verdicts)
+    analysis.horizon = max(worst_horizon, witness.turns)
+    analysis.stats = stats
+    analysis.seconds = time.perf_counter() - start
+    return analysis
+
+
+def _scope_subject(info: ClauseInfo) -> str:
+    return f"{info.event} / {info.text.split(':')[0].strip()}"
+
+
+def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[ClauseInfo], time_limit: float,
+                 max_horizon: int, stats: Stats) -> tuple[list[Verdict], int]:
+    """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone."""
+    events = index.cone({eid})
+    model = build_model(kb, {eid})
+    session = Session(model)
+    bound = horizon_bound(kb, sorted(events))
+    top = min(bound, max_horizon)
+    local = {(i.event, i.line): cid for cid, i in model.clauses.items() if i.role in ("case", "part")}
+    questions = []
+    if event_question:
+        questions.append(("want", eid, eid, None))
+    for s in scopes:
+        questions.append(("want_scope", local[(s.event, s.line)], _scope_subject(s), s))
+    decided: dict[str, Verdict] = {}
     for t in range(1, top + 1):
         session.extend(t)
         session.set_query(t, True)
-        for ext, arg, event, info, kind in questions:
-            if (ext, arg) in decided:
+        for ext, arg, subject, info in questions:
+            if subject in decided:
                 continue
-            subject = event if info is None else f"{event} / {info.text.split(':')[0].strip()}"
+            kind = info.role if info else "event"
             line = info.line if info else None
-            if (ext == "want" and arg in fired_anywhere) or (ext == "want_scope" and arg in scopes_anywhere):
-                decided[(ext, arg)] = Verdict(subject, event, "can", line, kind=kind)
-                continue
-            bound = min(bounds[event], max_horizon)
             session.set_external(ext, [arg], True)
             res = session.solve(time_limit=time_limit)
-            if res.status == "sat":
-                decided[(ext, arg)] = Verdict(subject, event, "can", line, kind=kind)
-                fired_anywhere |= {a.arguments[0].string for a in res.atoms if a.name == "fires"}
-                scopes_anywhere |= {a.arguments[0].number for a in res.atoms if a.name == "scope_on"}
-            elif res.status == "unknown":
-                decided[(ext, arg)] = Verdict(subject, event, "unknown", line, kind=kind)
-            elif t >= bound:
-                core = session.minimise_core(res.core, time_limit=time_limit)
-                status = "never" if bounds[event] <= max_horizon else "unknown"
-                decided[(ext, arg)] = Verdict(subject, event, status, line,
-                                              [model.clauses[c] for c in core], kind)
             session.set_external(ext, [arg], False)
+            if res.status == "sat":
+                decided[subject] = Verdict(subject, eid, "can", line, kind=kind)
+            elif res.status == "unknown":
+                decided[subject] = Verdict(subject, eid, "unknown", line, kind=kind)
+            elif t == top:
+                core = session.minimise_core(res.core, time_limit=time_limit)
+                status = "never" if bound <= max_horizon else "unknown"
+                decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind)
         session.set_query(t, False)
         if len(decided) == len(questions):
             break
-    analysis.horizon = session.horizon
-    for ext, arg, event, info, kind in questions:
-        verdict = decided.get((ext, arg))
-        if verdict is None:  # horizon cap reached
-            subject = event if info is None else f"{event} / {info.text.split(':')[0].strip()}"
-            verdict = Verdict(subject, event, "unknown", info.line if info else None, kind=kind)
-        analysis.verdicts.append(verdict)
-    analysis.stats = session.stats
-    analysis.seconds = time.perf_counter() - start
-    return analysis
+    stats.ground_seconds += session.stats.ground_seconds
+    stats.solve_seconds += session.stats.solve_seconds
+    stats.solves += session.stats.solves
+    out = [decided.get(subject) or Verdict(subject, eid, "unknown", info.line if info else None,
+                                           kind=info.role if info else "event")
+           for _, _, subject, info in questions]
+    return out, session.horizon
 
 
 def _is_scope(model: LogicModel, cid: int) -> bool:

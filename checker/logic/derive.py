@@ -25,7 +25,7 @@ from typing import Any
 from ..ids import canonical_event_id
 from ..model import Clause, Event
 
-_ID = r"(?:\d{1,3}:[IVX]+|[IVX]+:\d{1,3})"
+_ID = r"(?:\d{1,4}:[IVX]+|[IVX]+:\d{1,4})"
 _NAME = r"[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z]+)*"
 
 ON_FAIL = [

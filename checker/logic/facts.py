@@ -96,26 +96,36 @@ def event_dependencies(event: Event) -> dict[str, set[str]]:
     return {"needs": needs_events, "tests": tests, "changes": changes}
 
 
+class DependencyIndex:
+    """Per-event dependencies of a KB, computed once; ``cone`` then walks them for any goal set."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.deps = {eid: event_dependencies(e) for eid, e in kb.events.items()}
+        self.changers: dict[str, set[str]] = {}
+        for eid, d in self.deps.items():
+            for ch in d["changes"]:
+                self.changers.setdefault(ch, set()).add(eid)
+
+    def cone(self, goals: set[str]) -> set[str]:
+        out: set[str] = set()
+        todo = [g for g in goals if g in self.kb.events]
+        while todo:
+            eid = todo.pop()
+            if eid in out:
+                continue
+            out.add(eid)
+            d = self.deps[eid]
+            nxt = {e for e in d["needs"] if e in self.kb.events}
+            for t in d["tests"]:
+                nxt |= self.changers.get(t, set())
+            nxt |= self.changers.get(f"event:{eid}", set())
+            todo.extend(nxt - out)
+        return out
+
+
 def cone(kb: KnowledgeBase, goals: set[str]) -> set[str]:
-    deps = {eid: event_dependencies(e) for eid, e in kb.events.items()}
-    changers: dict[str, set[str]] = {}
-    for eid, d in deps.items():
-        for ch in d["changes"]:
-            changers.setdefault(ch, set()).add(eid)
-    out: set[str] = set()
-    todo = [g for g in goals if g in kb.events]
-    while todo:
-        eid = todo.pop()
-        if eid in out:
-            continue
-        out.add(eid)
-        d = deps[eid]
-        nxt = {e for e in d["needs"] if e in kb.events}
-        for t in d["tests"]:
-            nxt |= changers.get(t, set())
-        nxt |= changers.get(f"event:{eid}", set())
-        todo.extend(nxt - out)
-    return out
+    return DependencyIndex(kb).cone(goals)
 
 
 class _Builder:

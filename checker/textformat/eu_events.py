@@ -31,9 +31,9 @@ ORDINALS = {
 _ORD = "|".join(ORDINALS)
 
 PERIOD_HEADER_RE = re.compile(r"^PERIOD\s+(?P<period>[IVX]+)\s*(?:\((?P<start>\d{3,4})\s*-\s*(?P<end>\d{3,4})\))?\s*$")
-TITLE_START_RE = re.compile(r"^(?P<num>\d{1,3}):\s+(?P<rest>[A-Z(].*)$")
+TITLE_START_RE = re.compile(r"^(?P<num>\d{1,4}):\s+(?P<rest>[A-Z(].*)$")
 TITLE_RE = re.compile(
-    r"^(?P<num>\d{1,3}):\s*(?P<title>.*?)\s*"
+    r"^(?P<num>\d{1,4}):\s*(?P<title>.*?)\s*"
     r"(?:\((?P<mult>\*|\d{1,2})\)\s*)?"
     r"(?:\((?P<datekw>histor[a-z]*\s+date\s*:?|non-historical)\s*(?P<date>[^()]*)\))?\s*$"
 )
@@ -51,7 +51,7 @@ MARKER_RES = [
     ("modification", re.compile(r"^(?P<m>(?:I|II|III|IV|V|VI|VII|VIII)\.)\s+(?P<t>\S.*)$")),
     ("case", re.compile(r"^(?P<m>Case [IVX]+:)\s*(?P<t>.*)$")),
 ]
-EXTENDS_RE = re.compile(r"repeats\b.*?\((?P<id>\d{1,3}:[IVX]+)\).*?except", re.I | re.S)
+EXTENDS_RE = re.compile(r"repeats\b.*?\((?P<id>\d{1,4}:[IVX]+)\).*?except", re.I | re.S)
 _SENTENCE_END = tuple(".!?:)\"”")
 
 # Duration kinds from the duration line's wording.
