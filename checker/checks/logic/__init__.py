@@ -9,7 +9,10 @@ TIME_LIMIT = 2.0
 
 
 def analysis(ctx):
-    return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT))
+    """The whole-KB analysis, or, when only some entries are reported (checking contributed texts), the analysis
+    of those events (their cones are still taken from the whole KB)."""
+    wanted = None if ctx.only is None else {e for e in ctx.only if e in ctx.kb.events}
+    return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted))
 
 
 def explanation(ctx, clauses) -> list[ExplanationItem]:

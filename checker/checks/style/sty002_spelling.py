@@ -70,9 +70,13 @@ def check(ctx):
     candidates = [w for w in places if w not in known]
     unknown = spell.unknown(candidates)
     for word in sorted(unknown):
-        uses = places[word]
+        uses = [u for u in places[word] if ctx.wants(u[0])] or places[word]
         entry, line = uses[0]
-        entries = list(dict.fromkeys(e for e, _ in uses))  # KB order, first use first
+        if not ctx.wants(entry):
+            continue  # not reported in this run: skip the (slow) suggestion
+        entries = list(dict.fromkeys(e for e, _ in places[word]))  # KB order, first use first
+        entries.remove(entry)
+        entries.insert(0, entry)
         suggestion = spell.correction(word)
         hint = f" (did you mean '{suggestion}'?)" if suggestion and suggestion != word else ""
         more = f"; also in {', '.join(entries[1:6])}{'…' if len(entries) > 6 else ''}" if len(entries) > 1 else ""
