@@ -288,6 +288,25 @@ def _locate(load, event_id, line):
     return Locator(load)(event_id, line)
 
 
+def cmd_site(args) -> int:
+    import time
+
+    from .site.build import build_site, generate_pages
+
+    start = time.perf_counter()
+    load = load_kb(args.kb)
+    with err_console.status("writing pages"):
+        pages = generate_pages(load, args.docs)
+    err_console.print(f"wrote {pages} pages to {args.docs} in {time.perf_counter() - start:.1f} s")
+    if args.no_build:
+        return EXIT_OK
+    start = time.perf_counter()
+    with err_console.status("building the site with mkdocs"):
+        build_site(args.docs, args.out)
+    err_console.print(f"built {args.out} in {time.perf_counter() - start:.1f} s; open {args.out}/index.html")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulekb",
@@ -358,6 +377,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
     kb_arg(p)
     p.set_defaults(func=cmd_explain)
+
+    p = sub.add_parser("site", help="build the browsable rules site (jinja2 → Markdown → mkdocs-material)",
+                       description="Write one Markdown page per event, rule entry, entity, the glossary, the errata "
+                                   "and the indexes, then build the static site with mkdocs (strict).")
+    p.add_argument("--docs", default="site/docs_gen", metavar="DIR", help="where the Markdown goes (build output)")
+    p.add_argument("--out", default="site_build", metavar="DIR", help="where the static site goes")
+    p.add_argument("--no-build", action="store_true", help="only write the Markdown")
+    kb_arg(p)
+    p.set_defaults(func=cmd_site)
 
     p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts")
     p.add_argument("--game", default="eu")

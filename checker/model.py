@@ -219,6 +219,7 @@ class Finding:
     message: str
     explanation: list[ExplanationItem] | None = None
     accepted: str | None = None  # reason, when an acceptance in the KB covers it
+    source_line: int | None = None  # the entry's source line (for the site's clause anchors; not in reports)
 
     def sort_key(self):
         return (self.file or "", self.line or 0, self.rule, self.subject or "", self.message)

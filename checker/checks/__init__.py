@@ -45,7 +45,7 @@ class CheckContext:
                 severity: str | None = None, explanation=None) -> Finding:
         file, line = self.locate(subject, source_line)
         return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, subject, file, line, message,
-                       explanation)
+                       explanation, source_line=source_line)
 
 
 def _event_key(event_id: str):

@@ -1,0 +1,96 @@
+"""The prerequisite chain of an event as a diagram: Mermaid source, and the same graph laid out as inline SVG.
+
+The SVG is drawn here (layered layout: each event one column further right than everything it requires), so
+the site shows the diagram without any JavaScript and without loading anything from the network; the Mermaid
+source is shown next to it for reuse.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from ..ids import event_sort_key
+
+BOX_W, BOX_H, GAP_X, GAP_Y = 150, 40, 60, 16
+
+
+def chain(graph: dict[str, set[str]], event: str) -> tuple[set[str], set[tuple[str, str]]]:
+    """All events ``event`` requires (transitively), plus the events that require it directly."""
+    nodes, edges = {event}, set()
+    todo = [event]
+    while todo:
+        e = todo.pop()
+        for req in graph.get(e, ()):
+            edges.add((e, req))
+            if req not in nodes:
+                nodes.add(req)
+                todo.append(req)
+    for other, reqs in graph.items():
+        if event in reqs:
+            nodes.add(other)
+            edges.add((other, event))
+    return nodes, edges
+
+
+def mermaid(nodes: set[str], edges: set[tuple[str, str]], titles: dict[str, str]) -> str:
+    ids = {n: f"e{k}" for k, n in enumerate(sorted(nodes, key=event_sort_key))}
+    lines = ["graph LR"]
+    for n in sorted(nodes, key=event_sort_key):
+        label = f"{n} {titles.get(n, '')}".strip().replace('"', "'")
+        lines.append(f'  {ids[n]}["{label}"]')
+    for a, b in sorted(edges):
+        lines.append(f"  {ids[b]} --> {ids[a]}")
+    return "\n".join(lines)
+
+
+def svg(nodes: set[str], edges: set[tuple[str, str]], titles: dict[str, str], links: dict[str, str],
+        current: str) -> Markup:
+    """Prerequisites on the left, the events that need them to the right; arrows point from requirement to event."""
+    requires: dict[str, set[str]] = {n: set() for n in nodes}
+    for a, b in edges:
+        requires[a].add(b)
+    layer: dict[str, int] = {}
+
+    def depth(n: str, seen: frozenset = frozenset()) -> int:
+        if n in layer:
+            return layer[n]
+        if n in seen:  # a cycle: draw it, do not loop
+            return 0
+        d = 1 + max((depth(r, seen | {n}) for r in requires[n]), default=-1)
+        layer[n] = d
+        return d
+
+    for n in nodes:
+        depth(n)
+    columns: dict[int, list[str]] = {}
+    for n in sorted(nodes, key=event_sort_key):
+        columns.setdefault(layer[n], []).append(n)
+    pos = {}
+    for col, items in columns.items():
+        for row, n in enumerate(items):
+            pos[n] = (10 + col * (BOX_W + GAP_X), 10 + row * (BOX_H + GAP_Y))
+    width = 20 + (max(columns) + 1) * (BOX_W + GAP_X) - GAP_X
+    height = 20 + max(len(v) for v in columns.values()) * (BOX_H + GAP_Y) - GAP_Y
+    parts = [f'<svg class="rk-diagram" role="img" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}"><title>{escape("Prerequisite chain of " + current)}'
+             '</title><defs><marker id="rk-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+             'markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>']
+    for a, b in sorted(edges):
+        (x1, y1), (x2, y2) = pos[b], pos[a]
+        parts.append(f'<line x1="{x1 + BOX_W}" y1="{y1 + BOX_H / 2}" x2="{x2}" y2="{y2 + BOX_H / 2}" '
+                     'class="rk-edge" marker-end="url(#rk-arrow)"/>')
+    for n in sorted(nodes, key=event_sort_key):
+        x, y = pos[n]
+        cls = "rk-node rk-current" if n == current else "rk-node"
+        title = titles.get(n, "")
+        short = title if len(title) <= 20 else title[:19] + "…"
+        box = (f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
+               f'<text x="{x + 8}" y="{y + 16}" class="rk-node-id">{escape(n)}</text>'
+               f'<text x="{x + 8}" y="{y + 32}" class="rk-node-title">{escape(short)}</text>')
+        href = links.get(n)
+        if href and n != current:
+            parts.append(f'<a href="{escape(href)}" class="{cls}"><title>{escape(n + " " + title)}</title>{box}</a>')
+        else:
+            parts.append(f'<g class="{cls}"><title>{escape(n + " " + title)}</title>{box}</g>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
