@@ -83,6 +83,9 @@ class Renderer:
             elif ref.kind == "event" and ref.target.split(":")[1] in kb_periods:
                 html = Markup('<span class="rk-ref-missing" title="no such event in the knowledge base">{}</span>'
                               ).format(ref.text)
+            elif ref.text in self.data.abbreviations:  # ES1: external, and explained by the glossary
+                html = Markup('<abbr class="rk-ref-external" title="{}">{}</abbr>').format(
+                    self.data.abbreviations[ref.text], ref.text)
             else:
                 html = Markup('<span class="rk-ref-external" title="outside the knowledge base">{}</span>'
                               ).format(ref.text)
