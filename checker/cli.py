@@ -52,6 +52,16 @@ def cmd_check(args) -> int:
     else:
         findings = apply_acceptances(findings, [a for a in run.kb.acceptances], None)
         findings = [f for f in findings if f.rule != "ACC001"]
+    if args.baseline or args.diff_from:
+        from .baseline import BaselineError, baseline_from_git, load_baseline, new_findings
+
+        try:
+            base = load_baseline(args.baseline) if args.baseline else \
+                baseline_from_git(args.diff_from, args.kb or default_kb_root(), args.paths, args.period)
+        except BaselineError as exc:
+            err_console.print(f"rulekb: {exc}", markup=False)
+            return EXIT_ERROR
+        findings = new_findings(findings, base)
     select, ignore = _split_codes(args.select), _split_codes(args.ignore)
     if select:
         findings = [f for f in findings if _matches(f, select)]
@@ -333,6 +343,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ignore", action="append", metavar="CODES", help="leave out these codes or categories")
     p.add_argument("--show-accepted", action="store_true", help="also list findings accepted in kb/accepted.yaml")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--baseline", metavar="REPORT.json",
+                   help="report only findings not in this saved JSON report (matched by rule, subject and message)")
+    g.add_argument("--diff-from", metavar="GIT_REF",
+                   help="report only findings that the files and KB at GIT_REF did not have")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("rules", help="list the checks, or print one check's documentation")

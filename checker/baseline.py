@@ -1,0 +1,96 @@
+"""Only what a change introduces: compare findings with a saved report (``--baseline``) or with the findings
+of a git revision (``--diff-from``).
+
+A finding is identified by its fingerprint (rule, subject, message), not by its line, so findings that merely
+moved because lines were added above them are not reported as new.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import tarfile
+import tempfile
+from collections import Counter
+
+from .model import Finding
+from .report.sarif import fingerprint
+
+
+class BaselineError(Exception):
+    pass
+
+
+def _key(rule: str, subject: str | None, message: str) -> str:
+    return fingerprint(Finding(rule, "", "", subject, None, None, message))
+
+
+def load_baseline(path: str) -> Counter:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise BaselineError(f"{path}: cannot read the baseline report: {exc}") from None
+    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("findings"), list):
+        raise BaselineError(f"{path}: not a rulekb JSON report ({{\"version\": 1, \"findings\": [...]}})")
+    return Counter(_key(f["rule"], f.get("subject"), f["message"]) for f in data["findings"])
+
+
+def new_findings(findings: list[Finding], baseline: Counter) -> list[Finding]:
+    """Findings not in the baseline (a finding present n times in the baseline absorbs n occurrences)."""
+    left = Counter(baseline)
+    out = []
+    for f in sorted(findings, key=Finding.sort_key):
+        k = fingerprint(f)
+        if left[k] > 0:
+            left[k] -= 1
+        else:
+            out.append(f)
+    return out
+
+
+def baseline_from_git(ref: str, kb_root: str, paths: list[str], period: str | None) -> Counter:
+    """Findings of the same check run on the KB and the given files as they were at ``ref``."""
+    from .pipeline import check_paths
+
+    top = _git(["rev-parse", "--show-toplevel"]).strip()
+    with tempfile.TemporaryDirectory(prefix="rulekb-base-") as tmp:
+        kb_rel = os.path.relpath(os.path.abspath(kb_root), top)
+        _extract(ref, kb_rel, tmp)
+        old_paths = []
+        for p in paths:
+            rel = os.path.relpath(os.path.abspath(p), top)
+            try:
+                content = _git(["show", f"{ref}:{rel}"], binary=True)
+            except BaselineError:
+                continue  # a new file: nothing to compare with
+            dest = os.path.join(tmp, "_files", rel)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "wb") as fh:
+                fh.write(content)
+            old_paths.append(dest)
+        old_kb = os.path.join(tmp, kb_rel)
+        if not os.path.isdir(old_kb):
+            return Counter()
+        run = check_paths(old_paths, old_kb, period=period) if (old_paths or not paths) else None
+        if run is None:
+            return Counter()
+        return Counter(fingerprint(f) for f in run.findings)
+
+
+def _extract(ref: str, path: str, dest: str) -> None:
+    data = _git(["archive", "--format=tar", ref, path], binary=True)
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        tar.extractall(dest, filter="data")
+
+
+def _git(args: list[str], binary: bool = False):
+    try:
+        proc = subprocess.run(["git", *args], capture_output=True, check=True)
+    except FileNotFoundError:
+        raise BaselineError("git is not installed") from None
+    except subprocess.CalledProcessError as exc:
+        raise BaselineError(f"git {' '.join(args)}: {exc.stderr.decode(errors='replace').strip()}") from None
+    return proc.stdout if binary else proc.stdout.decode()

@@ -1,0 +1,160 @@
+"""Checking contributed event texts: the planted-defect corpus, clean texts, --baseline and --diff-from, the
+pre-commit hook and the example GitHub workflow."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from checker.cli import main
+
+from .conftest import REPO
+
+CORPUS = REPO / "tests" / "corpus"
+EXPECTED = yaml.safe_load((CORPUS / "expected.yaml").read_text(encoding="utf-8"))
+RULEKB = str(Path(sys.executable).with_name("rulekb"))
+
+
+def _check(path: Path, period: str | None, *extra: str, capsys=None):
+    args = ["check", "--kb", str(REPO / "kb"), "--format", "json", str(path), *extra]
+    if period:
+        args += ["--period", period]
+    code = main(args)
+    return code, json.loads(capsys.readouterr().out)["findings"]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED["defects"]))
+def test_planted_defect_found_on_its_line(name, capsys):
+    exp = EXPECTED["defects"][name]
+    code, findings = _check(CORPUS / name, exp.get("period"), capsys=capsys)
+    hits = [f for f in findings if f["rule"] == exp["rule"]]
+    assert hits, findings
+    assert any(f["category"] == exp["category"] and f["line"] == exp["line"] for f in hits), hits
+    assert all(f["file"].endswith(name) for f in hits)
+    assert code == (1 if any(f["severity"] == "error" for f in findings) else 0)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED["clean"]))
+def test_clean_text_passes(name, capsys):
+    code, findings = _check(CORPUS / name, EXPECTED["clean"][name].get("period"), capsys=capsys)
+    assert code == 0 and not [f for f in findings if f["severity"] == "error"]
+
+
+def test_every_family_has_a_planted_defect():
+    categories = {d["category"] for d in EXPECTED["defects"].values()}
+    assert {"reference", "naming", "structure", "chronology", "style", "logic"} <= categories
+    assert {"LOG001", "LOG002", "LOG003", "LOG005", "REF001"} <= {d["rule"] for d in EXPECTED["defects"].values()}
+
+
+def test_baseline_reports_only_new_findings(tmp_path, capsys):
+    text = tmp_path / "new.txt"
+    text.write_text((CORPUS / "naming_unknown_code.txt").read_text(), encoding="utf-8")
+    report = tmp_path / "base.json"
+    assert main(["check", "--kb", "kb", "--period", "VII", "--format", "json", "-o", str(report), str(text)]) == 0
+    capsys.readouterr()
+    # The same text, moved down two lines: nothing new.
+    text.write_text("\n\n" + text.read_text(), encoding="utf-8")
+    code, findings = _check(text, "VII", "--baseline", str(report), capsys=capsys)
+    assert findings == [] and code == 0
+    # A new defect: only it is reported.
+    text.write_text(text.read_text() + "2. Bavaria receives a leader ? at once.\n", encoding="utf-8")
+    code, findings = _check(text, "VII", "--baseline", str(report), capsys=capsys)
+    assert [f["rule"] for f in findings] == ["STY001"]
+    assert main(["check", "--kb", "kb", "--baseline", str(tmp_path / "missing.json"), str(text)]) == 2
+
+
+def test_diff_from_git_ref(tmp_path, monkeypatch, capsys):
+    repo = tmp_path / "rules"
+    shutil.copytree(REPO / "kb", repo / "kb")
+    (repo / "events").mkdir()
+    event = repo / "events" / "new.txt"
+    event.write_text((CORPUS / "naming_unknown_code.txt").read_text(), encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=repo, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=repo, check=True)
+    event.write_text(event.read_text() + "2. The rebels are controlled by ROS.\n", encoding="utf-8")
+    monkeypatch.chdir(repo)
+    code = main(["check", "--format", "json", "--period", "VII", "--diff-from", "HEAD", "events/new.txt"])
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    assert [(f["rule"], f["line"]) for f in findings] == [("NAM001", 5)] and "ROS" in findings[0]["message"]
+    assert code == 0
+    assert main(["check", "--diff-from", "no-such-ref", "events/new.txt", "--period", "VII"]) == 2
+
+
+def _hook():
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    return next(h for h in hooks if h["id"] == "rulekb")
+
+
+def test_pre_commit_hook_runs_as_pre_commit_would(tmp_path):
+    hook = _hook()
+    assert hook["language"] == "python" and hook["pass_filenames"] is True
+    pattern = re.compile(hook["files"])
+    assert pattern.search("events/period_vii/new.txt") and pattern.search("kb/events/eu/vii/07.yaml")
+    assert not pattern.search("README.md")
+    entry = shlex.split(hook["entry"])
+    assert entry[0] == "rulekb"
+    events = tmp_path / "events"
+    events.mkdir()
+    for name, expected in (("clean_third_division.txt", 0), ("ref_missing_event.txt", 1)):
+        shutil.copy(CORPUS / name, events / name)
+        proc = subprocess.run([RULEKB, *entry[1:], "--kb", str(REPO / "kb"), "--period", "VII", f"events/{name}"],
+                              cwd=tmp_path, capture_output=True, text=True)
+        assert proc.returncode == expected, proc.stdout + proc.stderr
+
+
+@pytest.mark.slow
+def test_pre_commit_try_repo(tmp_path):
+    """pre-commit installs the hook from this repository into its own environment and runs it."""
+    pre_commit = shutil.which("pre-commit") or str(Path(sys.executable).with_name("pre-commit"))
+    if not os.path.exists(pre_commit):
+        pytest.fail("pre-commit is not installed (it is in the test extra)")
+    rules = tmp_path / "rules"
+    (rules / "events").mkdir(parents=True)
+    shutil.copytree(REPO / "kb", rules / "kb")
+    shutil.copy(CORPUS / "ref_missing_event.txt", rules / "events" / "new.txt")
+    subprocess.run(["git", "init", "-q"], cwd=rules, check=True)
+    env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "pc-home"))
+    proc = subprocess.run([pre_commit, "try-repo", str(REPO), "rulekb", "--files", "events/new.txt", "--verbose"],
+                          cwd=rules, capture_output=True, text=True, timeout=1200, env=env)
+    out = proc.stdout + proc.stderr
+    # The planted missing reference fails the hook, with the rule and the line.
+    assert proc.returncode == 1, out
+    assert "REF001" in out and "30:VII" in out
+
+
+def test_example_workflow_commands(tmp_path, monkeypatch):
+    wf = yaml.safe_load((REPO / "examples" / "github-actions-rulekb.yml").read_text(encoding="utf-8"))
+    runs = [s["run"] for s in wf["jobs"]["check"]["steps"] if "rulekb check" in s.get("run", "")]
+    assert any("--format github" in r for r in runs) and any("--format sarif" in r for r in runs)
+    assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in wf["jobs"]["check"]["steps"])
+    # Run the annotation command as the workflow would, on a changed file in a git repository.
+    repo = tmp_path / "rules"
+    shutil.copytree(REPO / "kb", repo / "kb")
+    (repo / "events").mkdir()
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=repo, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=repo, check=True)
+    shutil.copy(CORPUS / "ref_missing_event.txt", repo / "events" / "new.txt")
+    for run in runs:
+        cmd = run.replace("origin/${{ github.base_ref }}", "main").replace("${{ steps.changed.outputs.files }}",
+                                                                          "events/new.txt").replace(" || true", "")
+        proc = subprocess.run(shlex.split(cmd.replace("rulekb", RULEKB, 1)) + ["--period", "VII"], cwd=repo,
+                              capture_output=True, text=True)
+        if "--format github" in cmd:
+            assert proc.returncode == 1
+            assert proc.stdout.startswith("::error file=events/new.txt,line=3,title=REF001 (reference)::")
+        else:
+            sarif = json.loads((repo / "rulekb.sarif").read_text(encoding="utf-8"))
+            assert sarif["runs"][0]["results"][0]["ruleId"] == "REF001"
