@@ -122,7 +122,9 @@ def test_pre_commit_try_repo(tmp_path):
     rules = tmp_path / "rules"
     (rules / "events").mkdir(parents=True)
     shutil.copytree(REPO / "kb", rules / "kb")
-    shutil.copy(CORPUS / "ref_missing_event.txt", rules / "events" / "new.txt")
+    # try-repo passes no args, so the text names its period in a header.
+    (rules / "events" / "new.txt").write_text("PERIOD VII\n\n" + (CORPUS / "ref_missing_event.txt").read_text(),
+                                               encoding="utf-8")
     subprocess.run(["git", "init", "-q"], cwd=rules, check=True)
     env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "pc-home"))
     proc = subprocess.run([pre_commit, "try-repo", str(REPO), "rulekb", "--files", "events/new.txt", "--verbose"],

@@ -21,10 +21,14 @@ PROGRAMS = ("time.lp", "draw.lp", "state.lp", "conditions.lp", "effects.lp", "qu
 
 
 def asp_dir() -> Path:
+    """asp/ of the repository (a checkout or an editable install), or the copy installed with the package."""
     env = os.environ.get("RULEKB_ASP")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "asp"
+    repo = Path(__file__).resolve().parents[2] / "asp"
+    if (repo / "draw.lp").exists():
+        return repo
+    return Path(__file__).resolve().parents[1] / "asp_programs"
 
 
 @dataclass

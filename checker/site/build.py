@@ -27,8 +27,9 @@ from . import diagram
 from .urls import entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = ROOT / "site" / "templates"
-ASSETS = ROOT / "site" / "assets"
+_SITE = ROOT / "site" if (ROOT / "site" / "templates").is_dir() else Path(__file__).resolve().parents[1] / "site_files"
+TEMPLATES = _SITE / "templates"
+ASSETS = _SITE / "assets"
 GAME_NAMES = {"eu": "Europa Universalis events rewrite", "pop": "The Price of Power", "awaw": "A World at War"}
 ABBR_RE = re.compile(r"^[A-Z][A-Z0-9]{1,5}$")
 
@@ -380,8 +381,15 @@ def build_site(docs_dir: str, site_dir: str, config_dir: str | None = None, stri
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    with open(ROOT / "mkdocs.yml", encoding="utf-8") as fh:
-        base = yaml.safe_load(fh)
+    config = ROOT / "mkdocs.yml"
+    if config.exists():
+        with open(config, encoding="utf-8") as fh:
+            base = yaml.safe_load(fh)
+    else:  # an installed package without the repository: the same settings
+        base = {"site_name": "rulekb rules", "use_directory_urls": True,
+                "theme": {"name": "material", "font": False,
+                          "features": ["navigation.sections", "search.suggest", "search.highlight", "content.tooltips"]},
+                "plugins": ["search"], "extra_css": ["assets/rulekb.css"]}
     base["docs_dir"] = os.path.abspath(docs_dir)
     nav_path = os.path.join(docs_dir, NAV_FILE)
     if os.path.exists(nav_path):
