@@ -317,6 +317,66 @@ def cmd_site(args) -> int:
     return EXIT_OK
 
 
+def cmd_deck(args) -> int:
+    import json
+
+    from .kbio.store import validate
+    from .kbio.yamlio import load_file
+    from .pop_deck import deck_from, display, find_layout
+
+    kb = load_kb(args.kb).kb
+    data, text = load_file(args.file)
+    errors = validate(data, "deck", kb.root, args.file, text)
+    if errors:
+        for f in errors:
+            err_console.print(f"{f.file}:{f.line}: {f.message}", markup=False)
+        return EXIT_ERROR
+    deck = deck_from(data, args.file, kb.games.get("pop", {}).get("id_grammar", []), text)
+    result = find_layout(deck, check_given=args.check_layout, time_limit=args.time_limit)
+    disp = display(deck.players, deck.optional_rules)
+    if args.format == "json":
+        print(json.dumps({"version": 1, "scenario": deck.scenario, "status": result.status, "display": disp,
+                          "halves": result.halves, "message": result.message,
+                          "explanation": [{"id": c.id, "age": c.age, "half": c.half, "line": deck.lines.get(c.id)}
+                                          for c in result.explanation]}, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(f"{deck.scenario}: {deck.players} players; the display shows {disp['events']} events, "
+                      f"{disp['face_up']} face up", markup=False)
+        if result.status in ("found", "legal"):
+            for age, halves in result.halves.items():
+                console.print(f"Age {age}: first half {', '.join(halves['1'])}; second half {', '.join(halves['2'])}",
+                              markup=False)
+        else:
+            console.print(f"{result.status}: {result.message}", markup=False)
+            for c in result.explanation:
+                console.print(f"  - {c.id} marked ({c.half}), Age {c.age} ({args.file}:{deck.lines.get(c.id)})",
+                              markup=False)
+    return {"found": EXIT_OK, "legal": EXIT_OK, "impossible": EXIT_FINDINGS, "illegal": EXIT_FINDINGS}.get(
+        result.status, EXIT_INCONCLUSIVE)
+
+
+def cmd_dispute(args) -> int:
+    import json
+
+    from .logic.awaw_dispute import legal_placements
+
+    combos, only_eai = legal_placements(args.minor_a, args.minor_b, args.occupied, args.russia_barred)
+    if args.format == "json":
+        print(json.dumps({"version": 1, "dispute": [args.minor_a, args.minor_b], "only_eai": only_eai,
+                          "placements": [[{"power": p, "minor": m, "counter": k} for p, m, k in c] for c in combos]},
+                         indent=2))
+        return EXIT_OK
+    if only_eai:
+        print("Both minor countries are occupied by the Axis: only the EAI effect applies.")
+        return EXIT_OK
+    print(f"{len(combos)} legal placements:")
+    for c in combos:
+        print("  " + "; ".join(f"{p.capitalize()} places a {k.replace('_', '-')} counter in {m}" for p, m, k in c)
+              or "  (none)")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulekb",
@@ -401,6 +461,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-build", action="store_true", help="only write the Markdown")
     kb_arg(p)
     p.set_defaults(func=cmd_site)
+
+    p = sub.add_parser("deck", help="The Price of Power: lay out a scenario's event deck, or check a layout",
+                       description="Find a legal layout of each Age's halves (Optional Rule 6: X cards distributed so "
+                                   "both halves have the same size), or say why none exists (the minimal set of cards); "
+                                   "with --check-layout check the halves given as placed:. Also prints the display.")
+    p.add_argument("file", help="a deck file (schema kb/schema/deck.schema.json)")
+    p.add_argument("--check-layout", action="store_true", help="check the layout given in the file (placed:)")
+    p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    kb_arg(p)
+    p.set_defaults(func=cmd_deck)
+
+    p = sub.add_parser("dispute", help="A World at War: legal diplomatic placements in a minor country dispute")
+    p.add_argument("minor_a")
+    p.add_argument("minor_b")
+    p.add_argument("--occupied", action="append", default=[], metavar="MINOR", help="occupied by the Axis")
+    p.add_argument("--russia-barred", action="append", default=[], metavar="MINOR",
+                   help="Russia may not support it (purge effect, or not an eligible Russian target)")
+    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.set_defaults(func=cmd_dispute)
 
     p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts")
     p.add_argument("--game", default="eu")

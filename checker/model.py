@@ -271,6 +271,7 @@ class KnowledgeBase:
     acceptances: list[Acceptance] = field(default_factory=list)
     files: dict[str, str] = field(default_factory=dict)  # entry id -> KB file path (relative to root)
     documents: dict[str, RuleEntry] = field(default_factory=dict)
+    decks: dict[str, Any] = field(default_factory=dict)  # deck file -> checker.pop_deck.Deck
 
     def periods(self, game: str = "eu") -> set[str]:
         return {e.period for e in self.events.values() if e.game == game}

@@ -112,7 +112,10 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         ctx.parse_findings.append(Finding("SCH001", "schema", "error", None, exc.file, exc.line, exc.message))
         return
     if kind is None:
-        kind = "event" if isinstance(data, dict) and "period" in data else "rule"
+        if isinstance(data, dict) and data.get("game") == "pop" and "ages" in data:
+            kind = "deck"
+        else:
+            kind = "event" if isinstance(data, dict) and "period" in data else "rule"
     errors = validate(data, kind, kb.root, name, text)
     if errors:
         ctx.parse_findings.extend(errors)
@@ -129,6 +132,12 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         kb.files[r.id] = name
         locator.texts[name] = text
         ctx.only.add(r.id)
+    elif kind == "deck":
+        from .pop_deck import deck_from
+
+        deck = deck_from(data, name, kb.games.get("pop", {}).get("id_grammar", []), text)
+        kb.decks[name] = deck
+        ctx.only.add(deck.scenario)
 
 
 def phase_aliases(kb: KnowledgeBase) -> dict[str, str]:

@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..model import Event, Finding, KnowledgeBase
 
-FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style", "logic")
+FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style", "logic", "awaw", "pop")
 
 
 @dataclass

@@ -7,6 +7,7 @@ Layout under ``kb/``::
     glossary/<id>.yaml                 one glossary        (schema/glossary.schema.json)
     games/<id>.yaml                    a game profile      (schema/game.schema.json)
     gazetteer/<game>.yaml              entity names        (schema/gazetteer.schema.json)
+    decks/<scenario>.yaml              a PoP event deck    (schema/deck.schema.json)
     accepted.yaml                      reviewed findings   (schema/accepted.schema.json)
 """
 
@@ -31,6 +32,7 @@ KINDS = {
     "glossary": "glossary",
     "games": "game",
     "gazetteer": "gazetteer",
+    "decks": "deck",
 }
 
 
@@ -121,7 +123,10 @@ def load_kb(root: str | None = None, validate_schema: bool = True) -> LoadResult
     result = LoadResult(kb)
     if not os.path.isdir(root):
         raise YamlError(root, None, None, "knowledge base folder not found")
-    for full, rel in iter_kb_files(root):
+    files = list(iter_kb_files(root))
+    # Decks are read last: their card ids are classified by the game profile's grammar.
+    files.sort(key=lambda fr: schema_kind_for(fr[1]) == "deck")
+    for full, rel in files:
         display = os.path.join(os.path.basename(os.path.normpath(root)), rel)
         kind = schema_kind_for(rel)
         if kind is None:
@@ -163,6 +168,11 @@ def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") 
     elif kind == "gazetteer":
         kb.gazetteers[data["game"]] = data
         kb.files["gazetteer:" + data["game"]] = display
+    elif kind == "deck":
+        from ..pop_deck import deck_from
+
+        grammar = kb.games.get("pop", {}).get("id_grammar", [])
+        kb.decks[display] = deck_from(data, display, grammar, text)
     elif kind == "accepted":
         kb.files["accepted"] = display
         for k, item in enumerate(data.get("accepted") or []):

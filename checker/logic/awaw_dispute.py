@@ -1,0 +1,34 @@
+"""A World at War minor country disputes, answered by clingo (asp/dispute.lp): every legal combination of
+diplomatic placements, given which minor countries the Axis occupies and whom Russia may not support."""
+
+from __future__ import annotations
+
+import clingo
+
+from .facts import q
+from .solver import asp_dir
+
+
+def legal_placements(a: str, b: str, occupied: list[str] = (), russia_barred: list[str] = (),
+                     limit: int = 1000) -> tuple[list[list[tuple[str, str, str]]], bool]:
+    """(combinations, only_eai): each combination is a sorted list of (power, minor, counter)."""
+    facts = [f"dispute({q(a)},{q(b)})."]
+    facts += [f"occupied({q(m)})." for m in occupied]
+    facts += [f"barred(russia,{q(m)})." for m in russia_barred]
+    ctl = clingo.Control([f"--models={limit}", "--warn=none"])
+    ctl.add("base", [], "\n".join(facts))
+    ctl.load(str(asp_dir() / "dispute.lp"))
+    ctl.ground([("base", [])])
+    combos: list[list[tuple[str, str, str]]] = []
+    only_eai = False
+    with ctl.solve(yield_=True) as handle:
+        for model in handle:
+            placements = []
+            for sym in model.symbols(shown=True):
+                if sym.name == "only_eai":
+                    only_eai = True
+                elif sym.name == "place":
+                    p, m, k = sym.arguments
+                    placements.append((p.name, m.string, k.name))
+            combos.append(sorted(placements))
+    return sorted(combos), only_eai
