@@ -85,9 +85,12 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
     result = OrderResult(goal_id, "inconclusive")
     last_core: list[int] = []
     for t in range(1, limit + 1):
+        if time.perf_counter() >= deadline:
+            result.message = f"time limit of {time_limit:g} s reached after {t - 1} turns"
+            break
         session.extend(t)
         session.set_query(t, True)
-        res = session.solve(time_limit=max(0.05, deadline - time.perf_counter()))
+        res = session.solve(time_limit=max(0.01, deadline - time.perf_counter()))
         session.set_query(t, False)
         result.turns_searched = t
         if res.status == "sat":
@@ -98,12 +101,14 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
             break
         last_core = res.core
     else:
-        if bound <= max_turns:
+        if bound <= max_turns and time.perf_counter() < deadline:
             session.set_query(limit, True)
             core = session.minimise_core(last_core, time_limit=max(0.05, deadline - time.perf_counter()))
             result.status = "impossible"
             result.explanation = [model.clauses[c] for c in core]
             result.message = f"no legal history of up to {limit} turns (the bound for this goal) fires {goal_id}"
+        elif bound <= max_turns:
+            result.message = f"time limit of {time_limit:g} s reached"
         else:
             result.message = f"no history within --max-turns {max_turns}; the bound for this goal is {bound} turns"
     result.seconds = time.perf_counter() - start
