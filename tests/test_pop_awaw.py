@@ -176,3 +176,15 @@ def test_aww003_explanation_mismatch(mini_kb):
     assert [r for r, _ in found] == ["AWW003"] and "-2" in found[0][1]
     found = _awaw(mini_kb, explanation="Germany's support level is decreased by -3, to a maximum +2 German support increase.")
     assert [r for r, _ in found] == ["AWW003"] and "maximum of +2" in found[0][1]
+
+
+def test_deck_page_on_the_site(tmp_path, mini_kb):
+    from checker.site.build import generate_pages
+
+    root = mini_kb({})
+    (root / "decks").mkdir()
+    (root / "decks" / "test.yaml").write_text(yaml.safe_dump(deck(I=age_cards(1))), encoding="utf-8")
+    (root / "games" / "pop.yaml").exists()
+    generate_pages(str(root), str(tmp_path / "docs"))
+    page = (tmp_path / "docs" / "decks" / "test" / "index.md").read_text(encoding="utf-8")
+    assert "Event deck: Test" in page and "display: 5 events, 3 face up" in page and "first half" in page

@@ -24,7 +24,7 @@ from ..ids import ROMAN, event_sort_key, find_references
 from ..kbio.store import LoadResult, load_kb
 from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from . import diagram
-from .urls import entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url
+from .urls import entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url, slug
 
 ROOT = Path(__file__).resolve().parents[2]
 _SITE = ROOT / "site" if (ROOT / "site" / "templates").is_dir() else Path(__file__).resolve().parents[1] / "site_files"
@@ -336,6 +336,15 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
     write("entities/", "entities.md.j2",
           kinds={k: [dict(x, href=rel("entities/", x["url"])) for x in entities if x["kind"] == k]
                  for k in ("country", "minor", "province", "area")})
+    from ..pop_deck import display, find_layout
+
+    deck_links = []
+    for file, deck in sorted(kb.decks.items()):
+        url = f"decks/{slug(deck.scenario)}/"
+        deck_links.append({"title": deck.scenario, "url": url})
+        write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules),
+              layout=find_layout(deck), findings=[_finding_view(f, url, data)
+                                                  for f in data.findings_by_subject.get(deck.scenario, [])])
     terms = [t for g in kb.glossaries.values() for t in g.terms]
     write("glossary/", "glossary.md.j2", terms=terms)
     errata = defaultdict(list)
@@ -364,6 +373,8 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
         entry = [{"Overview": markdown_path(game_url(g))}]
         entry += [{f"Period {p}": markdown_path(period_url(g, p))}
                   for p in sorted(games.get(g, {}), key=lambda p: ROMAN.get(p, 0))]
+        if g == "pop":
+            entry += [{f"Deck: {d['title']}": markdown_path(d["url"])} for d in deck_links]
         nav.append({GAME_NAMES.get(g, g): entry})
     nav += [{"Glossary": markdown_path("glossary/")}, {"Errata": markdown_path("errata/")},
             {"Countries, minors, provinces, areas": markdown_path("entities/")}]
