@@ -121,6 +121,19 @@ def _env(env: dict[str, bool], key: str, value: bool) -> bool:
     return True
 
 
+def _first_that_holds(state: _State, conds: list[dict[str, Any]], t: int, decide: dict[str, str],
+                      env: dict[str, bool], kb_periods: set[str]):
+    """(decisions, environment) of the first alternative that can hold; False if none can; None if unmodelled."""
+    for cond in conds:
+        trial_d, trial_e = dict(decide), dict(env)
+        r = _check(state, cond, t, trial_d, trial_e, kb_periods)
+        if r is None:
+            return None
+        if r:
+            return trial_d, trial_e
+    return False
+
+
 def _requirements_hold(state: _State, event: Event, t: int, kb_periods: set[str]):
     """(holds?, free-duration decisions, modelled?); the environment's choices are left in ``state.env``."""
     state.env = {}
@@ -134,32 +147,17 @@ def _requirements_hold(state: _State, event: Event, t: int, kb_periods: set[str]
             if not r:
                 return False, {}, True
         anys = logic.get("when_any", []) or []
-        if anys:
-            ok = False
-            for cond in anys:
-                trial_d, trial_e = dict(decide), dict(env)
-                r = _check(state, cond, t, trial_d, trial_e, kb_periods)
-                if r is None:
-                    return False, {}, False
-                if r:
-                    decide, env, ok = trial_d, trial_e, True
-                    break
-            if not ok:
+        # when_any: one must hold; unless: the event passes when one of them does not hold.
+        unless = [dict(c, negated=not c.get("negated")) for c in logic.get("unless", []) or []]
+        for alternatives in (anys, unless):
+            if not alternatives:
+                continue
+            found = _first_that_holds(state, alternatives, t, decide, env, kb_periods)
+            if found is None:
+                return False, {}, False
+            if found is False:
                 return False, {}, True
-        unless = logic.get("unless", []) or []
-        if unless:
-            ok = False
-            for cond in unless:  # the event passes when one of them does not hold
-                flipped = dict(cond, negated=not cond.get("negated"))
-                trial_d, trial_e = dict(decide), dict(env)
-                r = _check(state, flipped, t, trial_d, trial_e, kb_periods)
-                if r is None:
-                    return False, {}, False
-                if r:
-                    decide, env, ok = trial_d, trial_e, True
-                    break
-            if not ok:
-                return False, {}, True
+            decide, env = found
     state.env = env
     return True, decide, True
 
