@@ -8,6 +8,7 @@ are refused. Errors carry file, line and column.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +37,11 @@ class YamlError(Exception):
         return f"{where}: {self.message}"
 
 
+_ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s:,\[{-])[&*][^\s,\]}'\"]", re.M)
+
+
 def _refuse_aliases(text: str, name: str) -> None:
-    if "&" not in text and "*" not in text:
+    if not _ANCHOR_OR_ALIAS.search(text):  # cheap test first: "(*)" or '*' in a string is no alias
         return
     try:
         for event in yaml.parse(text, Loader=_Loader):
