@@ -207,8 +207,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
 
 
 def _is_scope(model: LogicModel, cid: int) -> bool:
-    prefix = f"scope({cid},"
-    return any(f.startswith(prefix) for f in model.facts)
+    return cid in model.scopes
 
 
 def period_number(period: str) -> int:

@@ -39,6 +39,7 @@ class LogicModel:
     clauses: dict[int, ClauseInfo] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
+    scopes: set[int] = field(default_factory=set)  # clause ids of case and part headings (scope/2 facts)
 
     def program(self) -> str:
         return "\n".join(self.facts) + "\n"
@@ -232,6 +233,7 @@ class _Builder:
         if section.kind in ("case", "part", "extension"):
             sid = self.clause_id(event, section.line, section.heading, "case" if section.kind == "case" else "part")
             scope = sid
+            self.m.scopes.add(sid)
             f.append(f"scope({sid},{q(event.id)}).")
             if section.kind == "case":
                 f.append(f"case_scope({sid}). case_group({sid},{q(group)}).")
