@@ -24,6 +24,7 @@ import jsonschema
 
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
 from . import serialize as ser
+from .validators import fast_validator
 from .yamlio import YamlError, atomic_write, dumps, load_file, node_mark
 
 KINDS = {
@@ -79,11 +80,6 @@ def _schema_finding(file: str, line: int | None, message: str, subject: str | No
     return Finding("SCH001", "schema", "error", subject, file, line, message)
 
 
-@lru_cache(maxsize=32)
-def _fast_validator_for_text(schema_text: str):
-    return fastjsonschema.compile(json.loads(schema_text))
-
-
 def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
     """Schema findings for one file. A compiled validator (fastjsonschema) answers the common case, a valid file;
     only a file that fails is validated again by jsonschema, which reports every error with its path."""
@@ -91,7 +87,7 @@ def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Find
     with open(path, encoding="utf-8") as fh:
         schema_text = fh.read()
     try:
-        _fast_validator_for_text(schema_text)(data)
+        fast_validator(schema_text)(data)
         return []
     except fastjsonschema.JsonSchemaException:
         pass

@@ -91,11 +91,15 @@ def find_cycles(graph: nx.DiGraph) -> list[list[ClauseInfo]]:
     return out
 
 
-def find_conflicts(model: LogicModel) -> list[Conflict]:
+def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Conflict]:
+    stats = stats if stats is not None else Stats()
+    started = time.perf_counter()
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], model.program())
     ctl.load(str(asp_dir() / "conflicts.lp"))
     ctl.ground([("base", [])])
+    grounded = time.perf_counter()
+    stats.ground_seconds += grounded - started
     found: list[Conflict] = []
     with ctl.solve(yield_=True) as handle:
         for m in handle:
@@ -106,6 +110,8 @@ def find_conflicts(model: LogicModel) -> list[Conflict]:
                                       else str(v1), v2.string if v2.type == clingo.SymbolType.String else str(v2)),
                                       [i1, i2]))
             break
+    stats.solve_seconds += time.perf_counter() - grounded
+    stats.solves += 1
     found.sort(key=lambda c: (event_sort_key(c.event), c.clauses[0].line))
     return found
 
@@ -123,14 +129,14 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     model = build_model(kb)
     analysis = Analysis(model)
     analysis.cycles = find_cycles(requirement_graph(kb, model))
-    analysis.conflicts = find_conflicts(model)
+    stats = Stats()
+    analysis.conflicts = find_conflicts(model, stats)
     witness = greedy_witness(kb) if use_witness else Witness()
     index = DependencyIndex(kb)
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
         if info.role in ("case", "part") and _is_scope(model, cid):
             scopes_of.setdefault(info.event, []).append(info)
-    stats = Stats()
     worst_horizon = 0
     for eid in model.events:
         if events is not None and eid not in events:

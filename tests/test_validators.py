@@ -1,0 +1,87 @@
+"""The on-disk cache of compiled schema validators: same verdicts as a fresh compile, never stale, never fatal."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import fastjsonschema
+import pytest
+
+from checker.kbio import validators
+from checker.kbio.store import load_kb
+
+from .conftest import KB
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    validators.fast_validator.cache_clear()
+    yield tmp_path / "cache"
+    validators.fast_validator.cache_clear()
+
+
+SCHEMAS = sorted(p.name for p in (KB / "schema").glob("*.schema.json"))
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_cached_validator_agrees_with_fastjsonschema(cache, name):
+    text = (KB / "schema" / name).read_text(encoding="utf-8")
+    reference = fastjsonschema.compile(json.loads(text))
+    bad = {"id": 12, "unexpected": True}
+    for attempt in range(2):  # the first call writes the cache, the second reads it
+        validators.fast_validator.cache_clear()
+        check = validators.fast_validator(text)
+        with pytest.raises(fastjsonschema.JsonSchemaException):
+            reference(bad)
+        with pytest.raises(fastjsonschema.JsonSchemaException):
+            check(bad)
+    assert len(list(cache.glob("schema-*.marshal"))) == 1
+
+
+def test_bundled_kb_loads_the_same_with_a_cold_and_a_warm_cache(cache):
+    cold = load_kb(str(KB))
+    assert list(cache.glob("schema-*.marshal")), "nothing was cached"
+    validators.fast_validator.cache_clear()
+    warm = load_kb(str(KB))
+    assert cold.findings == warm.findings == []
+    assert sorted(cold.kb.events) == sorted(warm.kb.events)
+
+
+def test_an_edited_schema_gets_its_own_entry(cache):
+    text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
+    schema = json.loads(text)
+    one = {"accepted": [{"rule": "REF001", "reason": "intended"}]}
+    validators.fast_validator(text)(one)
+    schema["properties"]["accepted"]["maxItems"] = 0
+    edited = json.dumps(schema)
+    with pytest.raises(fastjsonschema.JsonSchemaException):
+        validators.fast_validator(edited)(one)
+    assert len(list(cache.glob("schema-*.marshal"))) == 2
+
+
+def test_a_damaged_cache_file_is_regenerated(cache):
+    text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
+    validators.fast_validator(text)
+    (entry,) = cache.glob("schema-*.marshal")
+    entry.write_bytes(b"\x00not marshal data")
+    validators.fast_validator.cache_clear()
+    check = validators.fast_validator(text)
+    with pytest.raises(fastjsonschema.JsonSchemaException):
+        check({"accepted": "not a list"})
+    assert entry.read_bytes() != b"\x00not marshal data"
+
+
+def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(blocker / "cache"))
+    validators.fast_validator.cache_clear()
+    try:
+        text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
+        with pytest.raises(fastjsonschema.JsonSchemaException):
+            validators.fast_validator(text)({"accepted": "not a list"})
+        assert not os.path.exists(blocker / "cache")
+    finally:
+        validators.fast_validator.cache_clear()
