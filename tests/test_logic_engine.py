@@ -238,3 +238,15 @@ def test_greedy_witness_agrees_with_clingo(kb, tmp_path):
     ws = greedy_witness(synthetic)
     for eid in random.Random(1).sample(sorted(ws.fired), 25):
         assert shortest_history(synthetic, eid).status == "found", eid
+
+
+@pytest.mark.parametrize("edges,expected", [
+    ([("12:VII", "12:VII")], True),  # an event that requires itself
+    ([("1:IV", "2:IV"), ("2:IV", "3:IV"), ("3:IV", "1:IV")], True),
+    ([("1:IV", "2:IV"), ("2:IV", "3:IV"), ("1:IV", "3:IV")], False),  # a diamond is no cycle
+    ([], False),
+])
+def test_has_cycle_is_the_cheap_gate_before_networkx(edges, expected):
+    from checker.logic.analysis import has_cycle
+
+    assert has_cycle(edges) is expected

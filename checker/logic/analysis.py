@@ -5,8 +5,9 @@ conditions, requirements on later periods. Each result carries the clauses that 
 grounded once to a horizon that is long enough for any witness (every event played as often as its
 multiplicity allows, each followed by its fixed duration), then one assumption-based solve per event with a
 time limit answers ``can``, ``never`` or ``unknown``. A ``never`` comes with the unsatisfiable core over the
-clauses, shrunk to a minimal set by linear elimination. Requirement cycles are a graph question (networkx),
-not an ASP one.
+clauses, shrunk to a minimal set by linear elimination. Requirement cycles are a graph question, not an ASP
+one: the standard library's graphlib says whether there is any cycle, and only then is networkx imported (it
+costs a fifth of a second to import) to list every simple cycle.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+import graphlib
+
 import clingo
-import networkx as nx
 
 from ..ids import ROMAN, event_sort_key
 from ..model import KnowledgeBase
@@ -66,9 +68,9 @@ def horizon_bound(kb: KnowledgeBase, events: list[str]) -> int:
     return total
 
 
-def requirement_graph(kb: KnowledgeBase, model: LogicModel) -> nx.DiGraph:
+def requirement_graph(kb: KnowledgeBase, model: LogicModel) -> dict[tuple[str, str], ClauseInfo]:
     """Edge E -> X for every requirement of E that X has occurred, is in effect or is over (with the clause)."""
-    graph = nx.DiGraph()
+    graph: dict[tuple[str, str], ClauseInfo] = {}
     for eid in sorted(kb.events, key=event_sort_key):
         for clause in kb.events[eid].conditions:
             logic = clause.logic or {}
@@ -78,16 +80,34 @@ def requirement_graph(kb: KnowledgeBase, model: LogicModel) -> nx.DiGraph:
                 if cond.get("event") in kb.events and cond["kind"] in ("occurred", "over", "in_effect") \
                         and not cond.get("negated"):
                     info = ClauseInfo(0, eid, clause.line, f"{clause.marker} {clause.text}".strip(), "requirement")
-                    graph.add_edge(eid, cond["event"], clause=info)
+                    graph[(eid, cond["event"])] = info  # the last clause stating the edge, as networkx kept it
     return graph
 
 
-def find_cycles(graph: nx.DiGraph) -> list[list[ClauseInfo]]:
+def has_cycle(edges) -> bool:
+    sorter = graphlib.TopologicalSorter()
+    for a, b in edges:
+        sorter.add(a, b)
+    try:
+        sorter.prepare()
+    except graphlib.CycleError:
+        return True
+    return False
+
+
+def find_cycles(graph: dict[tuple[str, str], ClauseInfo]) -> list[list[ClauseInfo]]:
+    """Every simple cycle of requirements, each as the clauses along it, starting at its lowest event."""
+    if not has_cycle(graph):
+        return []
+    import networkx as nx
+
+    digraph = nx.DiGraph()
+    digraph.add_edges_from((a, b, {"clause": info}) for (a, b), info in graph.items())
     out = []
-    for cycle in sorted(nx.simple_cycles(graph), key=lambda c: sorted(c)):
+    for cycle in sorted(nx.simple_cycles(digraph), key=lambda c: sorted(c)):
         start = min(range(len(cycle)), key=lambda k: event_sort_key(cycle[k]))
         cycle = cycle[start:] + cycle[:start]
-        out.append([graph.edges[a, b]["clause"] for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+        out.append([graph[(a, b)] for a, b in zip(cycle, cycle[1:] + cycle[:1])])
     return out
 
 

@@ -2,7 +2,7 @@
 
 Why: "Cannot occur before event 12:VII has occurred" in 14:VII and "Cannot occur before event 14:VII has
 occurred" in 12:VII make both events unplayable. Cycles can be long (A needs B needs C needs A), which is why
-they are looked for in the requirement graph of the whole KB (networkx), not by reading one event.
+they are looked for in the requirement graph of the whole KB (graphlib, then networkx), not by reading one event.
 
 Fails::
 
