@@ -229,7 +229,8 @@ def cmd_order(args) -> int:
                           **({"message": result.message} if result.message else {})}, indent=2, ensure_ascii=False))
     else:
         if result.status == "found":
-            console.print(f"shortest legal history in which {result.goal} fires ({len(result.history)} turns):")
+            n = len(result.history)
+            console.print(f"shortest legal history in which {result.goal} fires ({n} turn{'' if n == 1 else 's'}):")
             for s in result.history:
                 console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
                               markup=False)

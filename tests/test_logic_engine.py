@@ -103,7 +103,7 @@ def test_bundled_kb_analysis(kb):
     a = analyse(kb)
     assert a.complete and {v.status for v in a.verdicts} == {"can"}
     assert len([v for v in a.verdicts if v.kind == "event"]) == 34
-    assert [(c.event, c.fluent) for c in a.conflicts] == [("7:VII", "owner(KRAKOW)")] * 3
+    assert [(c.event, c.fluent) for c in a.conflicts] == [("7:VII", "owner(KRAKOW)")] * 3 + [("8:VII", "owner(KRAKOW)")]
 
 
 PLANTED = """\
@@ -250,3 +250,29 @@ def test_has_cycle_is_the_cheap_gate_before_networkx(edges, expected):
     from checker.logic.analysis import has_cycle
 
     assert has_cycle(edges) is expected
+
+
+def test_changed_effects_of_an_extending_event_are_checked(mini_kb):
+    """8:VII-style: "repeats exactly event 1:VII, except …" followed by changed clauses; two of the changes give
+    one province two owners, so LOG003 names the extending event; one owner alone passes."""
+    text = """\
+PERIOD VII
+
+1: FIRST DIVISION (historical date: 1772)
+(duration: immediate)
+EVENTS PHASE:
+1. Something happens.
+2: SECOND DIVISION (historical date: 1793)
+(duration: immediate)
+The second division event repeats exactly the first division event (1:VII), except for the following modification:
+I. Change the special peace conditions to read as follows:
+a. PRU annexes Polish DANZIG.
+b. RUS annexes Polish DANZIG.
+"""
+    root = mini_kb({"d.txt": text}, "VII")
+    ev = load_kb(str(root)).kb.events["2:VII"]
+    assert ev.extends == "1:VII"
+    double = [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]
+    assert [f.subject for f in double] == ["2:VII"] and len(double[0].explanation) == 2
+    root = mini_kb({"d.txt": text.replace("b. RUS annexes Polish DANZIG.", "b. RUS annexes Polish POSEN.")}, "VII")
+    assert not [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]

@@ -205,6 +205,13 @@ class _Builder:
         f.append(f"multiplicity({e},{99 if mult == '*' else int(mult) if mult and mult.isdigit() else 1}).")
         for clause in _requirements(event):
             self.requirement(event, clause)
+        # An event defined as another plus modifications (8:VII "repeats exactly 7:VII, except …") lists its
+        # changed effects among its opening clauses; they apply whenever the event fires, in every case.
+        for clause in event.conditions:
+            if clause.kind == "modification":
+                for c in clause.walk():
+                    if c.logic and c.logic.get("role") == "effect":
+                        self.effect(event, c, None, None)
         for section in event.body:
             self.section(event, section, body=None, parent=None, group=f"top{event.id}")
 
