@@ -98,3 +98,31 @@ def test_ref005_back_reference_missing(mini_kb):
 def test_ref005_passes_with_note_inherited_through_extends(mini_kb):
     root = mini_kb({"a.txt": PROMISE.format(note=" unless event 3:VII is in effect")}, "VII")
     assert [f for f in check_paths([], str(root)).findings if f.rule == "REF005"] == []
+
+
+EXTENDING = """\
+1: FIRST DIVISION (historical date: 1772)
+(duration: immediate)
+EVENTS PHASE:
+1. Poland cedes provinces by special conditions.
+2: SECOND DIVISION (historical date: 1793)
+(duration: immediate)
+The second division event repeats exactly the first division event (1:VII), except for the following addition:
+I. Make the following addition to the event description:
+ADMINISTRATION PHASE:
+1. If any provinces were ceded by the special conditions in event {ref}, two revolt+ can be placed.
+"""
+
+
+def test_ref006_period_typo(mini_kb):
+    found = [f for f in check_paths([], str(mini_kb({"a.txt": EXTENDING.format(ref="1:VI")}, "VII"))).findings
+             if f.category == "reference"]
+    assert [(f.rule, f.subject, f.severity) for f in found] == [("REF006", "2:VII", "warning")]
+    assert "is 1:VII meant?" in found[0].message
+
+
+def test_ref006_passes(mini_kb):
+    # The right period: nothing to report.
+    assert codes(mini_kb({"a.txt": EXTENDING.format(ref="1:VII")}, "VII")) == []
+    # A missing period with no link to the same-numbered event of this period: an external reference only.
+    assert codes(mini_kb({"a.txt": BASE.format(ref="1:VI")}, "VII")) == [("REF002", "2:VII")]

@@ -108,6 +108,12 @@ def test_walk_search_follow_backlinks_diagram_tooltip(site, page_on):
     # The prerequisite chain is drawn as SVG.
     svg = page.locator("svg.rk-diagram")
     assert svg.is_visible() and svg.locator("a").count() >= 1 and svg.bounding_box()["width"] > 100
+    # Every title line fits inside its box as the browser lays the font out.
+    overflow = page.evaluate("""() => [...document.querySelectorAll('svg.rk-diagram .rk-node-title')]
+        .filter(t => t.getBBox().x + t.getBBox().width > (t.parentNode.querySelector('rect').getBBox().x
+                                                           + t.parentNode.querySelector('rect').getBBox().width))
+        .map(t => t.textContent)""")
+    assert overflow == []
     # A glossary term shows its tooltip on hover (3:VII names ES1).
     page.goto(base + "eu/vii/3/")
     abbr = page.locator("abbr", has_text="ES1").first

@@ -38,6 +38,10 @@ class CheckContext:
     def wants(self, entry_id: str | None) -> bool:
         return self.only is None or entry_id in self.only
 
+    def periods(self) -> set[str]:
+        """The periods the KB holds events of."""
+        return self.memo("periods", lambda: {e.period for e in self.kb.events.values()})
+
     def events(self) -> list[Event]:
         return [e for _, e in sorted(self.kb.events.items(), key=lambda kv: _event_key(kv[0]))]
 

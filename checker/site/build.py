@@ -105,11 +105,22 @@ class Renderer:
         return Markup("").join(out)
 
 
+SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
+
+
+def readable_title(title: str) -> str:
+    """An all-capitals title in title case for running text: FIRST DIVISION OF POLAND -> First Division of Poland."""
+    if title != title.upper():
+        return title  # already mixed case: as written
+    words = title.lower().split(" ")
+    return " ".join(w if k and w in SMALL_WORDS else w[:1].upper() + w[1:] for k, w in enumerate(words))
+
+
 def condition_words(cond: dict, kb: KnowledgeBase) -> str:
     kind = cond["kind"]
     neg = bool(cond.get("negated"))
     ev = cond.get("event")
-    name = f"{ev} ({kb.events[ev].title.title()})" if ev in kb.events else ev
+    name = f"{ev} ({readable_title(kb.events[ev].title)})" if ev in kb.events else ev
     words = {
         "occurred": f"event {name} has occurred", "not_occurred": f"event {name} has not occurred",
         "in_effect": f"event {name} is in effect", "not_in_effect": f"event {name} is not in effect",

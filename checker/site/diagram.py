@@ -7,11 +7,14 @@ source is shown next to it for reuse.
 
 from __future__ import annotations
 
+import textwrap
+
 from markupsafe import Markup, escape
 
 from ..ids import event_sort_key
 
-BOX_W, BOX_H, GAP_X, GAP_Y = 150, 40, 60, 16
+BOX_W, BOX_H, GAP_X, GAP_Y = 180, 56, 60, 16
+TITLE_CHARS = 24  # per line of a box; two lines at most
 
 
 def chain(graph: dict[str, set[str]], event: str) -> tuple[set[str], set[tuple[str, str]]]:
@@ -83,10 +86,11 @@ def svg(nodes: set[str], edges: set[tuple[str, str]], titles: dict[str, str], li
         x, y = pos[n]
         cls = "rk-node rk-current" if n == current else "rk-node"
         title = titles.get(n, "")
-        short = title if len(title) <= 20 else title[:19] + "…"
+        lines = _title_lines(title)
         box = (f'<rect x="{x}" y="{y}" width="{BOX_W}" height="{BOX_H}" rx="6"/>'
                f'<text x="{x + 8}" y="{y + 16}" class="rk-node-id">{escape(n)}</text>'
-               f'<text x="{x + 8}" y="{y + 32}" class="rk-node-title">{escape(short)}</text>')
+               + "".join(f'<text x="{x + 8}" y="{y + 32 + 14 * k}" class="rk-node-title">{escape(line)}</text>'
+                         for k, line in enumerate(lines)))
         href = links.get(n)
         if href and n != current:
             parts.append(f'<a href="{escape(href)}" class="{cls}"><title>{escape(n + " " + title)}</title>{box}</a>')
@@ -94,3 +98,11 @@ def svg(nodes: set[str], edges: set[tuple[str, str]], titles: dict[str, str], li
             parts.append(f'<g class="{cls}"><title>{escape(n + " " + title)}</title>{box}</g>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def _title_lines(title: str) -> list[str]:
+    """The title in at most two lines of a box, broken between words; an ellipsis only if it is longer still."""
+    lines = textwrap.wrap(title, TITLE_CHARS) or [""]
+    if len(lines) > 2:
+        lines = [lines[0], textwrap.shorten(" ".join(lines[1:]), TITLE_CHARS, placeholder=" …")]
+    return lines

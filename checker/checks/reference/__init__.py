@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rapidfuzz.distance import Levenshtein
+
 from ...model import Reference
 
 
@@ -23,3 +25,23 @@ def event_refs(ctx) -> "list[tuple[str, Reference]]":
         if r.kind == "event":
             seen.setdefault((eid, r.line, r.text), (eid, r))
     return list(seen.values())
+
+
+def period_typo_target(ctx, subject: str, ref: Reference) -> str | None:
+    """The event a reference into a missing period probably meant, or None.
+
+    ``7:VI`` written in 8:VII is taken for ``7:VII`` when period VI is not in the KB, the two period numerals
+    differ by one letter, 7:VII exists, and 8:VII builds on 7:VII elsewhere (it ``extends`` it, or another of
+    its clauses names it). Without that last link a same-numbered event is a coincidence, not evidence.
+    """
+    event = ctx.kb.events.get(subject)
+    number, period = ref.target.split(":")
+    if event is None or period == event.period or period in ctx.periods():
+        return None
+    if Levenshtein.distance(period, event.period) != 1:
+        return None
+    meant = f"{number}:{event.period}"
+    if meant not in ctx.kb.events:
+        return None
+    cited = {r.target for c in event.all_clauses() for r in c.refs if r.kind == "event"}
+    return meant if event.extends == meant or meant in cited else None
