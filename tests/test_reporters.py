@@ -75,7 +75,7 @@ def test_text_groups_by_file_and_counts():
     out = render_text(FINDINGS, quotes={("8:VII", 12): "2. Cannot take place if event 14:VII …"})
     assert out.index("kb/events/eu/iv/16.yaml") < out.index("kb/events/eu/vii/08.yaml")
     assert "> 2. Cannot take place if event 14:VII" in out
-    assert out.strip().endswith("2 errors, 1 warnings, 0 info")
+    assert out.strip().endswith("2 errors, 1 warning, 0 info")
 
 
 def _json(args, capsys):

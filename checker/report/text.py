@@ -35,6 +35,9 @@ def render_text(findings: list[Finding], quotes: dict | None = None, color: bool
                               f"{': ' + escape(item.text[:120]) if item.text else ''}[/]")
     counts = {s: sum(1 for f in findings if f.severity == s and f.accepted is None) for s in ("error", "warning", "info")}
     accepted = sum(1 for f in findings if f.accepted is not None)
-    console.print(f"{counts['error']} errors, {counts['warning']} warnings, {counts['info']} info"
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+
+    console.print(f"{n(counts['error'], 'error')}, {n(counts['warning'], 'warning')}, {counts['info']} info"
                   + (f", {accepted} accepted" if accepted else ""))
     return buf.getvalue()
