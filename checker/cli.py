@@ -357,6 +357,10 @@ def cmd_deck(args) -> int:
         result.status, EXIT_INCONCLUSIVE)
 
 
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def cmd_dispute(args) -> int:
     import json
 
@@ -373,8 +377,8 @@ def cmd_dispute(args) -> int:
         return EXIT_OK
     print(f"{len(combos)} legal placements:")
     for c in combos:
-        print("  " + "; ".join(f"{p.capitalize()} places a {k.replace('_', '-')} counter in {m}" for p, m, k in c)
-              or "  (none)")
+        print("  " + "; ".join(f"{p.capitalize()} places {_article(k)} {k.replace('_', '-')} counter in {m}"
+                               for p, m, k in c) or "  (none)")
     return EXIT_OK
 
 
@@ -411,7 +415,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="report only findings that the files and KB at GIT_REF did not have")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("rules", help="list the checks, or print one check's documentation")
+    p = sub.add_parser("rules", help="list the checks, or print one check's documentation",
+                       description="Without a code: every check with its code, category, default severity, name "
+                                   "and summary. With a code: its documentation (what it finds, why, a failing "
+                                   "and a passing example, how to fix or accept it).",
+                       epilog="example: rulekb rules REF006")
     p.add_argument("code", nargs="?", help="a check code such as REF001")
     p.set_defaults(func=cmd_rules)
 
@@ -424,8 +432,13 @@ def build_parser() -> argparse.ArgumentParser:
     kb_arg(p)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("ingest", help="turn texts into KB YAML entries (atomic writes, curated fields kept)")
-    p.add_argument("paths", nargs="+", metavar="FILE")
+    p = sub.add_parser("ingest", help="turn texts into KB YAML entries (atomic writes, curated fields kept)",
+                       description="Parse event texts or rules documents and write one KB YAML file per entry. "
+                                   "Each file is written to a temporary file and renamed, so an interrupted ingest "
+                                   "leaves every file old or new; an unchanged text writes nothing; structured "
+                                   "logic marked curated: true, notes and edited titles are kept unless --force.",
+                       epilog="example: rulekb ingest --period VII new-events.txt")
+    p.add_argument("paths", nargs="+", metavar="FILE", help="a text in the seeds' format")
     p.add_argument("--period", help="period of event texts without a 'PERIOD …' header")
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
@@ -474,17 +487,25 @@ def build_parser() -> argparse.ArgumentParser:
     kb_arg(p)
     p.set_defaults(func=cmd_deck)
 
-    p = sub.add_parser("dispute", help="A World at War: legal diplomatic placements in a minor country dispute")
-    p.add_argument("minor_a")
-    p.add_argument("minor_b")
+    p = sub.add_parser("dispute", help="A World at War: legal diplomatic placements in a minor country dispute",
+                       description="List the legal diplomatic placements of a minor country dispute random event "
+                                   "(seed 004), solved by clingo (asp/dispute.lp): the Axis supports one side, "
+                                   "Russia or the Allies the other; a minor occupied by the Axis gets no counter, "
+                                   "and if both are occupied only the EAI effect applies.",
+                       epilog="example: rulekb dispute Hungary Rumania --occupied Rumania")
+    p.add_argument("minor_a", help="one minor country of the dispute")
+    p.add_argument("minor_b", help="the other minor country")
     p.add_argument("--occupied", action="append", default=[], metavar="MINOR", help="occupied by the Axis")
     p.add_argument("--russia-barred", action="append", default=[], metavar="MINOR",
                    help="Russia may not support it (purge effect, or not an eligible Russian target)")
     p.add_argument("--format", choices=["text", "json"], default="text")
     p.set_defaults(func=cmd_dispute)
 
-    p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts")
-    p.add_argument("--game", default="eu")
+    p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts",
+                       description="List the names the event texts use (country codes, minors, provinces, areas), "
+                                   "each with the entries that use it; --write saves them to "
+                                   "kb/gazetteer/<game>.yaml, keeping aliases and notes written by hand.")
+    p.add_argument("--game", default="eu", help="game profile id (default: eu)")
     p.add_argument("--write", action="store_true", help="write kb/gazetteer/<game>.yaml (aliases and notes kept)")
     kb_arg(p)
     p.set_defaults(func=cmd_gazetteer)
