@@ -94,7 +94,13 @@ def test_walk_search_follow_backlinks_diagram_tooltip(site, page_on):
     assert "Board-game event rules" in page.inner_text("h1")
     # Search "Poland" and reach 8:VII.
     page.click("label.md-search__icon, .md-search__input")
-    page.fill("input.md-search__input", "Poland")
+    # Wait for the search index (a web worker), then type key by key as a person does: mkdocs-material answers
+    # keyboard events, so a bare fill() is only answered when the index happens to finish loading after it.
+    page.wait_for_function("""() => {
+        const meta = document.querySelector('.md-search-result__meta');
+        return meta && meta.textContent.trim() !== '' && !/initializing/i.test(meta.textContent);
+    }""", timeout=30000)
+    page.locator("input.md-search__input").press_sequentially("Poland", delay=20)
     result = page.locator(".md-search-result__item > .md-search-result__link", has_text="8:VII SECOND DIVISION").first
     result.wait_for(timeout=15000)
     result.click()
