@@ -276,3 +276,35 @@ b. RUS annexes Polish DANZIG.
     assert [f.subject for f in double] == ["2:VII"] and len(double[0].explanation) == 2
     root = mini_kb({"d.txt": text.replace("b. RUS annexes Polish DANZIG.", "b. RUS annexes Polish POSEN.")}, "VII")
     assert not [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]
+
+
+def test_minor_made_neutral_and_vassal_at_once_is_a_conflict(mini_kb):
+    """'becomes a neutral minor' and 'becomes a permanent VA of' are state effects (status of a minor): both in one
+    firing is LOG003; in two different cases they are alternatives and pass."""
+    both = """\
+PERIOD VII
+
+1: PARTITION (historical date: 1772)
+(duration: immediate)
+EVENTS PHASE:
+1. Poland becomes a neutral minor.
+2. Poland becomes a permanent VA of RUS.
+"""
+    found = [f for f in check_paths([], str(mini_kb({"s.txt": both}, "VII"))).findings if f.rule == "LOG003"]
+    assert [f.subject for f in found] == ["1:VII"] and "status(Poland)" in found[0].message
+    cases = """\
+PERIOD VII
+
+1: PARTITION (historical date: 1772)
+(duration: immediate)
+CASE I: If Prussia is inactive.
+EVENTS PHASE:
+1. Poland becomes a neutral minor.
+CASE II: If Prussia is active.
+EVENTS PHASE:
+1. Poland becomes a permanent VA of RUS.
+"""
+    root = mini_kb({"s.txt": cases}, "VII")
+    assert [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"] == []
+    model = build_model(load_kb(str(root)).kb)
+    assert 'status("Poland","neutral")' in model.program() and 'status("Poland","vassal of RUS")' in model.program()

@@ -277,6 +277,10 @@ class _Builder:
             elif kind == "minor_removed":
                 self.minors.add(eff["subject"])
                 terms.append(f"exists({q(eff['subject'])},0)")
+            elif kind == "minor_neutral":
+                terms.append(f"status({q(eff['subject'])},\"neutral\")")
+            elif kind == "minor_vassal":
+                terms.append(f"status({q(eff['subject'])},{q('vassal of ' + eff['value'])})")
             elif kind == "religion":
                 self.religions.setdefault(eff["subject"], set()).add(eff["value"])
                 terms.append(f"religion({q(eff['subject'])},{q(eff['value'])})")
