@@ -64,3 +64,16 @@ def test_conditional_effects_are_optional():
     assert royal["optional"] and royal["outcome"] == "Royalists win"
     assert royal["effects"] == [{"kind": "religion", "subject": "ENG", "value": "catholic/counter-reform"}]
     assert not derive_effects("PRU annexes Polish WEST PREUSSEN.").get("optional")
+
+
+def test_special_status_cancelled_makes_a_neutral_minor():
+    from checker.logic.derive import derive_effects
+
+    logic = derive_effects("The special VA status of Poland is cancelled and it becomes a normal neutral minor.")
+    assert logic["effects"] == [{"kind": "minor_neutral", "subject": "Poland"}] and not logic.get("optional")
+    logic = derive_effects("If Prussia wins the war, or it ends in a draw (a white peace or an informal peace), the "
+                           "special rules for Bavaria created by this event are cancelled and it becomes a neutral "
+                           "minor. The controller of Prussia receives 20 VPs.")
+    assert logic["effects"] == [{"kind": "minor_neutral", "subject": "Bavaria"}]
+    assert logic["optional"] and logic["outcome"] == "Prussia wins the war"
+    assert derive_effects("The special rules for Bavaria remain permanent until the rest of the game.") is None

@@ -191,6 +191,11 @@ EFFECT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
      lambda m: [{"kind": "owner", "subject": p.strip(), "value": m[1]} for p in re.split(r", | and ", m[2]) if p.strip()]),
     (re.compile(rf"^({_NAME}) becomes (?:a |an )?(?:normal )?neutral minor"),
      lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
+    # "The special VA status of Poland is cancelled and it becomes a normal neutral minor", "the special rules for
+    # Bavaria created by this event are cancelled and it becomes a neutral minor".
+    (re.compile(rf"special (?:VA status|rules) (?:of|for) ({_NAME})[^.]*? (?:is|are) cancelled and it becomes "
+                r"(?:a )?(?:normal )?neutral minor"),
+     lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
     (re.compile(rf"^({_NAME}) becomes a permanent VA of ({_NAME})"),
      lambda m: [{"kind": "minor_vassal", "subject": m[1], "value": m[2]}]),
     (re.compile(rf"({_NAME}) (?:looses 2 Stab and )?becomes (?:a )?(catholic/counter-reform|protestant)"),
