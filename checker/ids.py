@@ -81,3 +81,20 @@ def find_references(text: str, line: int | None = None, kb_periods: set[str] | N
 def slugify(text: str, max_words: int = 8) -> str:
     words = re.findall(r"[A-Za-z0-9]+", text.lower())
     return "-".join(words[:max_words]) or "entry"
+
+
+def event_references(event) -> list[Reference]:
+    """Every reference in an event, each with its source line, in text order: the duration line ("until event 8:VI
+    occurs"), the clauses, and the headings and durations of its sections ("CASE I: … (unless event 20:IV is in
+    effect)"). Checks and the site read references through this one place."""
+    out: list[Reference] = []
+    if event.duration:
+        out.extend(find_references(event.duration, event.duration_line))
+    for clause in event.all_clauses():
+        out.extend(clause.refs)
+    for section in event.all_sections():
+        out.extend(find_references(section.heading, section.line))
+        if section.duration:
+            out.extend(find_references(section.duration, section.duration_line or section.line))
+    out.sort(key=lambda r: r.line or 0)
+    return out

@@ -14,7 +14,7 @@ from .logic.derive import derive_event_logic
 from .model import Finding, KnowledgeBase
 from .textformat import ParseError, parse_document, read_text
 
-_LINE_RE = re.compile(r"^\s*(?:- )?line: (\d+)\s*$")
+_LINE_RE = re.compile(r"^\s*(?:- )?(?:duration_)?line: (\d+)\s*$")
 
 
 @dataclass
@@ -25,7 +25,7 @@ class CheckRun:
 
 
 def _line_index(text: str) -> dict[int, int]:
-    """Source line -> YAML line of the first ``line: N`` after the entry's ``source:`` block."""
+    """Source line -> YAML line of the first ``line: N`` (or ``duration_line: N``) that names it."""
     index: dict[int, int] = {}
     for yaml_line, raw in enumerate(text.splitlines(), start=1):
         m = _LINE_RE.match(raw)

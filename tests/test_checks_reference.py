@@ -126,3 +126,27 @@ def test_ref006_passes(mini_kb):
     assert codes(mini_kb({"a.txt": EXTENDING.format(ref="1:VII")}, "VII")) == []
     # A missing period with no link to the same-numbered event of this period: an external reference only.
     assert codes(mini_kb({"a.txt": BASE.format(ref="1:VI")}, "VII")) == [("REF002", "2:VII")]
+
+
+def test_references_in_the_duration_line_are_checked(mini_kb, tmp_path):
+    text = BASE.format(ref="1:VII").replace("(duration: permanent)\n1. Cannot",
+                                            "(duration: until event 5:VII occurs)\n1. Cannot")
+    root = mini_kb({"a.txt": text}, "VII")
+    found = [f for f in check_paths([], str(root)).findings if f.category == "reference"]
+    assert [(f.rule, f.subject) for f in found] == [("REF001", "2:VII")]
+    yaml_lines = (root / "events" / "eu" / "vii" / "02.yaml").read_text(encoding="utf-8").splitlines()
+    assert yaml_lines[found[0].line - 1].startswith("duration_line:")
+    # The same text as a contributed file: the finding is on the duration's own line of the .txt.
+    new = tmp_path / "new.txt"
+    new.write_text(text, encoding="utf-8")
+    found = [f for f in check_paths([str(new)], str(root), period="VII").findings if f.rule == "REF001"]
+    assert [(f.file.endswith("new.txt"), f.line) for f in found] == [(True, 6)]
+
+
+def test_references_in_case_headings_are_checked(mini_kb):
+    text = BASE.format(ref="1:VII").replace(
+        "EVENTS PHASE:\n1. Something else happens.",
+        "CASE I: If event 9:VII is in effect.\nEVENTS PHASE:\n1. Something else happens.\n"
+        "CASE II: If Prussia is inactive.\nEVENTS PHASE:\n1. Something different happens.")
+    found = [f for f in check_paths([], str(mini_kb({"a.txt": text}, "VII"))).findings if f.category == "reference"]
+    assert [(f.rule, f.subject) for f in found] == [("REF001", "2:VII")] and "9:VII" in found[0].message

@@ -20,7 +20,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from ..checks.schema.acc001_stale_acceptance import apply_acceptances
-from ..ids import ROMAN, event_sort_key, find_references
+from ..ids import ROMAN, event_references, event_sort_key, find_references
 from ..kbio.store import LoadResult, load_kb
 from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from . import diagram
@@ -193,18 +193,11 @@ def collect(load: LoadResult) -> SiteData:
                         and not cond.get("negated"):
                     reqs.add(cond["event"])
         data.requires[eid] = reqs
-        for clause in event.all_clauses():
-            for ref in clause.refs:
-                if ref.kind == "event" and ref.target in kb.events and ref.target != eid:
-                    lst = data.referenced_by.setdefault(ref.target, [])
-                    if all(src != eid for src, _ in lst):  # one backlink per event, to its first mention
-                        lst.append((eid, clause.line))
-        for section in event.all_sections():
-            for ref in find_references(section.heading):
-                if ref.kind == "event" and ref.target in kb.events and ref.target != eid:
-                    lst = data.referenced_by.setdefault(ref.target, [])
-                    if all(src != eid for src, _ in lst):
-                        lst.append((eid, section.line))
+        for ref in event_references(event):
+            if ref.kind == "event" and ref.target in kb.events and ref.target != eid:
+                lst = data.referenced_by.setdefault(ref.target, [])
+                if all(src != eid for src, _ in lst):  # one backlink per event, to its first mention
+                    lst.append((eid, ref.line))
     for glossary in kb.glossaries.values():
         for term in glossary.terms:
             if ABBR_RE.match(term.term):
@@ -222,7 +215,8 @@ def _clause_view(r: Renderer, clause: Clause, url: str) -> dict:
 
 def _section_view(r: Renderer, section: Section, url: str) -> dict:
     return {"anchor": f"c{section.line}", "kind": section.kind, "heading": r.text(section.heading, url),
-            "duration": section.duration, "clauses": [_clause_view(r, c, url) for c in section.clauses],
+            "duration": r.text(section.duration, url) if section.duration else None,
+            "clauses": [_clause_view(r, c, url) for c in section.clauses],
             "sections": [_section_view(r, s, url) for s in section.sections]}
 
 
@@ -292,6 +286,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
         write(url, "event.md.j2", e=e, facts={"date": e.date or "not stated", "duration": duration_words(e),
                                               "multiplicity": multiplicity_words(e)},
               header=r.text(e.header, url),
+              duration_html=r.text(e.duration, url) if e.duration is not None else None,
               requirements=[{"anchor": f"c{c.line}", "words": requirement_words(c.logic, kb)}
                             for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
               conditions=[_clause_view(r, c, url) for c in e.conditions],

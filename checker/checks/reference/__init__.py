@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Levenshtein
 
+from ...ids import event_references
 from ...model import Reference
 
 
 def entry_references(ctx):
-    """(entry id, reference) for every reference in every event clause and rule entry, in KB order."""
+    """(entry id, reference) for every reference in every event (duration line, clauses, section headings) and
+    rule entry, in KB order."""
     for event in ctx.events():
-        for clause in event.all_clauses():
-            for ref in clause.refs:
-                yield event.id, ref
+        for ref in event_references(event):
+            yield event.id, ref
     for rid in sorted(ctx.kb.rules):
         for ref in ctx.kb.rules[rid].refs:
             yield rid, ref
