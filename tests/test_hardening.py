@@ -165,6 +165,32 @@ def test_hard_program_is_inconclusive_within_its_limit():
     assert result.status == "unknown" and time.perf_counter() - start < 2.0
 
 
+MEMORY_PROBE = """
+import json, resource
+from checker.logic.facts import LogicModel
+from checker.logic.solver import Session
+pigeons = "p(1..13). h(1..12). 1 { in(P,H) : h(H) } 1 :- p(P). :- in(P1,H), in(P2,H), P1 < P2."
+out = []
+for _ in range(5):
+    session = Session(LogicModel(), extra=pigeons, programs=())
+    status = session.solve(time_limit=0.5).status
+    del session
+    out.append((status, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024))
+print(json.dumps(out))
+"""
+
+
+def test_hard_solves_keep_memory_bounded():
+    """Five hard solves in a row, each stopped by its limit: peak memory stays small and does not grow per solve
+    (one Control per job, dropped after it: clingo issue 602)."""
+    proc = subprocess.run([sys.executable, "-c", MEMORY_PROBE], capture_output=True, text=True, timeout=60,
+                          cwd=REPO, check=True)
+    runs = json.loads(proc.stdout)
+    assert [status for status, _ in runs] == ["unknown"] * 5
+    peaks = [mb for _, mb in runs]
+    assert peaks[-1] < 300 and peaks[-1] - peaks[0] < 30, peaks
+
+
 def test_order_cli_inconclusive_exit_3(tmp_path, mini_kb, capsys):
     """A goal that is impossible, with a horizon bound far beyond what one second searches: exit 3, not a guess."""
     events = []
