@@ -63,7 +63,6 @@ def measure(kb: str, label: str, goal: str, text: str, period: str | None, runs:
 
 def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
-    from rich.table import Table
 
     p = argparse.ArgumentParser(description="Benchmark every stage of rulekb (see the module docstring).")
     p.add_argument("--sizes", default="100,1000,10000", help="synthetic KB sizes (comma-separated)")

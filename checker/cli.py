@@ -182,7 +182,7 @@ def cmd_order(args) -> int:
         if len(args.count) < 1:
             err_console.print("rulekb: --count needs at least one event id")
             return EXIT_ERROR
-        missing = [e for e in args.count if (canon := _canon(e)) not in kb.events]
+        missing = [e for e in args.count if _canon(e) not in kb.events]
         if missing:
             err_console.print(f"rulekb: no such event: {', '.join(missing)}")
             return EXIT_ERROR

@@ -94,7 +94,6 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
     ctl.add("base", [], "\n".join(facts))
     ctl.load(str(asp_dir() / "deck.lp"))
     ctl.ground([("base", [])])
-    by_key = {(c.age, c.id): c for c in deck.cards}
     assumptions = [(clingo.Function("on", [clingo.String(c.age), clingo.String(c.id)]), True) for c in deck.cards]
 
     def solve(assume):

@@ -12,8 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import clingo
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
