@@ -43,7 +43,9 @@ class CheckContext:
         return self.memo("periods", lambda: {e.period for e in self.kb.events.values()})
 
     def events(self) -> list[Event]:
-        return [e for _, e in sorted(self.kb.events.items(), key=lambda kv: _event_key(kv[0]))]
+        """The KB's events in id order (sorted once per run)."""
+        return self.memo("events", lambda: [e for _, e in sorted(self.kb.events.items(),
+                                                                  key=lambda kv: _event_key(kv[0]))])
 
     def finding(self, module: ModuleType, subject: str | None, source_line: int | None, message: str,
                 severity: str | None = None, explanation=None) -> Finding:

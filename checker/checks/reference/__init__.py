@@ -19,13 +19,18 @@ def entry_references(ctx):
             yield rid, ref
 
 
-def event_refs(ctx) -> "list[tuple[str, Reference]]":
-    """Event references, one per (entry, line, written form): a clause naming III:7 three times is one place."""
-    seen: dict[tuple, tuple[str, Reference]] = {}
-    for eid, r in entry_references(ctx):
-        if r.kind == "event":
-            seen.setdefault((eid, r.line, r.text), (eid, r))
-    return list(seen.values())
+def event_refs(ctx) -> list[tuple[str, Reference]]:
+    """Event references, one per (entry, line, written form): a clause naming III:7 three times is one place.
+    Collected once per run and shared by the reference checks."""
+
+    def collect() -> list[tuple[str, Reference]]:
+        seen: dict[tuple, tuple[str, Reference]] = {}
+        for eid, r in entry_references(ctx):
+            if r.kind == "event":
+                seen.setdefault((eid, r.line, r.text), (eid, r))
+        return list(seen.values())
+
+    return ctx.memo("event-refs", collect)
 
 
 def period_typo_target(ctx, subject: str, ref: Reference) -> str | None:
