@@ -13,6 +13,8 @@ same or an earlier period); one chain of ``--chain`` events, each requiring the 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import random
 import shutil
@@ -147,6 +149,13 @@ ROMAN_VALUES = {v: k for k, v in ROMAN_BY_VALUE.items()}
 def generate(n_events: int, out: str, seed: int = 7, chain: int = 20, kb_root: str | None = None,
              quiet: bool = False) -> dict:
     kb_root = kb_root or str(ROOT / "kb")
+    stamp = _stamp(n_events, seed, chain, kb_root)
+    stamp_path = os.path.join(out, ".generated.json")
+    if os.path.exists(stamp_path):
+        with open(stamp_path, encoding="utf-8") as fh:
+            previous = json.load(fh)
+        if previous.get("stamp") == stamp:  # same inputs, same code: the KB on disk is what we would write
+            return previous["info"]
     stats = measure(kb_root)
     rng = random.Random(seed)
     if os.path.exists(out):
@@ -189,9 +198,23 @@ def generate(n_events: int, out: str, seed: int = 7, chain: int = 20, kb_root: s
         shutil.move(os.path.join(out, name), os.path.join(out, "..", os.path.basename(out) + "-texts", name))
     info = {"events": made, "chain_goal": chain_ids[-1] if chain_ids else None, "chain_length": len(chain_ids),
             "seconds": round(time.perf_counter() - start, 2), "seed": seed}
+    with open(stamp_path, "w", encoding="utf-8") as fh:
+        json.dump({"stamp": stamp, "info": info}, fh)
     if not quiet:
         print(info)
     return info
+
+
+def _stamp(n_events: int, seed: int, chain: int, kb_root: str) -> str:
+    """What the generated KB depends on: the arguments, the bundled KB it takes its statistics from, and the code
+    that writes it (this file and the whole ``checker`` package). Any change means a fresh KB."""
+    digest = hashlib.sha256(f"{n_events}/{seed}/{chain}".encode())
+    sources = sorted(Path(ROOT, "checker").rglob("*.py")) + [Path(__file__)]
+    sources += sorted(p for p in Path(kb_root).rglob("*") if p.is_file())
+    for path in sources:
+        digest.update(str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def main(argv: list[str] | None = None) -> int:

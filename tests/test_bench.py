@@ -29,3 +29,15 @@ def test_small_benchmark_runs_within_ceilings(tmp_path):
     for stage, row in stages.items():
         assert row["median"] < CEILING_SECONDS[stage], (stage, row)
     assert "| floor |" in proc.stdout  # the Markdown table for the docs
+
+
+def test_generated_kb_is_reused_only_for_the_same_inputs(tmp_path):
+    from bench.generate import generate
+
+    out = tmp_path / "kb"
+    first = generate(30, str(out), seed=3, quiet=True)
+    (out / "events" / "marker.txt").write_text("left by the first generation")
+    assert generate(30, str(out), seed=3, quiet=True) == first  # same inputs: the KB on disk is kept
+    assert (out / "events" / "marker.txt").exists()
+    generate(30, str(out), seed=4, quiet=True)  # another seed: generated afresh
+    assert not (out / "events" / "marker.txt").exists()
