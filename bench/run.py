@@ -1,6 +1,6 @@
 """Benchmark every stage of rulekb on the bundled KB and on synthetic KBs of 100, 1,000 and 10,000 events.
 
-    python -m bench.run                      # full run: bundled, 100, 1000, 10000 (about 10 minutes here)
+    python -m bench.run                      # full run: bundled, 100, 1000, 10000 (about 12 minutes here)
     python -m bench.run --sizes 100 --runs 3 # the small version CI runs
     python -m bench.run --write-docs         # also write docs/benchmarks.md with the table, date and machine
 
