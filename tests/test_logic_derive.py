@@ -77,3 +77,17 @@ def test_special_status_cancelled_makes_a_neutral_minor():
     assert logic["effects"] == [{"kind": "minor_neutral", "subject": "Bavaria"}]
     assert logic["optional"] and logic["outcome"] == "Prussia wins the war"
     assert derive_effects("The special rules for Bavaria remain permanent until the rest of the game.") is None
+
+
+def test_more_state_effects_of_the_seeds():
+    from checker.logic.derive import derive_effects
+
+    logic = derive_effects("The territories of Berg are annexed to Prussian and it is removed from the game.")
+    assert logic["effects"] == [{"kind": "minor_removed", "subject": "Berg"}]
+    logic = derive_effects("Scotland declares war against ENG and becomes neutral. Scotland is controlled by FRA.")
+    assert logic["effects"] == [{"kind": "minor_neutral", "subject": "Scotland"}] and not logic.get("optional")
+    logic = derive_effects("Prussia immediately annexes Polish DANZIG unless it is in VA of FRA (see event 4:VI) or "
+                           "event 11:VII is in effect.")
+    assert logic["effects"] == [{"kind": "owner", "subject": "DANZIG", "value": "Prussia"}]
+    assert logic["optional"]  # the exception ("unless …") makes it apply in some histories only
+    assert derive_effects("Scotland declares war against ENG.") is None

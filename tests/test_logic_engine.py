@@ -308,3 +308,34 @@ EVENTS PHASE:
     assert [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"] == []
     model = build_model(load_kb(str(root)).kb)
     assert 'status("Poland","neutral")' in model.program() and 'status("Poland","vassal of RUS")' in model.program()
+
+
+def test_an_effects_exception_blocks_it_while_it_holds(mini_kb):
+    """"PRU annexes Polish DANZIG unless event 1:VII is in effect": in no history does the annexation apply while
+    1:VII is in effect, and it can apply otherwise."""
+    from checker.logic.solver import Session
+
+    text = """\
+PERIOD VII
+
+1: ALLIANCE (historical date: 1780)
+(duration: permanent)
+EVENTS PHASE:
+1. Something happens.
+2: ANNEXATION (historical date: 1781)
+(duration: immediate)
+EVENTS PHASE:
+1. PRU annexes Polish DANZIG unless event 1:VII is in effect.
+"""
+    kb = load_kb(str(mini_kb({"a.txt": text}, "VII"))).kb
+    logic = kb.events["2:VII"].body[0].clauses[0].logic
+    assert logic["unless"] == [{"kind": "in_effect", "event": "1:VII"}]
+    model = build_model(kb)
+    assert "effect_unless(" in model.program()
+    applied_while_blocked = "bad :- applies(C,T), effect_unless(C,K), holds(K,T). :- not bad."
+    applied = "good :- applies(C,T), effect(C,_,owner(_,_)). :- not good."
+    for final, expected in ((applied_while_blocked, "unsat"), (applied, "sat")):
+        session = Session(model, final=final)
+        session.extend(3)
+        session.finish()
+        assert session.solve(time_limit=5).status == expected

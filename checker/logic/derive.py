@@ -187,9 +187,12 @@ def _req(when, when_any, unless, on_fail, pattern) -> dict[str, Any]:
 
 EFFECT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
     (re.compile(r"\bThe game ends immediately"), lambda m: [{"kind": "game_ends"}]),
-    (re.compile(rf"^({_NAME})(?: \([^)]*\))? (?:may )?annex(?:es)? (?:[A-Z][a-z]+ )?((?:[A-Z]{{2,}} ?)+(?:(?:, | and )(?:[A-Z]{{2,}} ?)+)*)"),
+    (re.compile(rf"^({_NAME})(?: \([^)]*\))? (?:may |immediately )?annex(?:es)? (?:[A-Z][a-z]+ )?((?:[A-Z]{{2,}} ?)+(?:(?:, | and )(?:[A-Z]{{2,}} ?)+)*)"),
      lambda m: [{"kind": "owner", "subject": p.strip(), "value": m[1]} for p in re.split(r", | and ", m[2]) if p.strip()]),
     (re.compile(rf"^({_NAME}) becomes (?:a |an )?(?:normal )?neutral minor"),
+     lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
+    # "Scotland declares war against ENG and becomes neutral."
+    (re.compile(rf"^({_NAME}) declares war (?:against|to|on) {_NAME} and becomes neutral\b"),
      lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
     # "The special VA status of Poland is cancelled and it becomes a normal neutral minor", "the special rules for
     # Bavaria created by this event are cancelled and it becomes a neutral minor".
@@ -208,6 +211,9 @@ EFFECT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
      lambda m: [{"kind": "minor_created", "subject": m[1] or m[2]}]),
     (re.compile(rf"^({_NAME}) is annexed to ({_NAME}) and removed from (?:game|play)"),
      lambda m: [{"kind": "minor_removed", "subject": m[1]}]),
+    # "The territories of Berg are annexed to Prussian and it is removed from the game."
+    (re.compile(rf"^The territories of ({_NAME}) are annexed to [^.]*? and it is removed from (?:the )?(?:game|play)"),
+     lambda m: [{"kind": "minor_removed", "subject": m[1]}]),
 ]
 
 
@@ -223,12 +229,34 @@ def derive_effects(text: str) -> dict[str, Any] | None:
         return None
     out = {"role": "effect", "effects": effects, "derived_from": "effect-patterns"}
     # "If Royalists win …", "AUS (if it took part in the war) may annex …": the effect applies in some outcomes only.
+    # "Prussia immediately annexes Polish DANZIG unless it is in VA of FRA …": an exception makes it conditional.
     if re.match(r"^(?:If|In case|Unless)\b", text) or re.search(r"\bmay (?:annex|become)|\bif it took part\b", text) \
-            or re.search(r"\bIn all other cases\b", text):
+            or re.search(r"\bIn all other cases\b|\bunless\b", text):
         out["optional"] = True
         m = re.match(r"^If ([^,]+?)(?:,| ENG\b| the following\b)", text)
         if m:
             out["outcome"] = m.group(1).strip()
+    exception = re.search(r"\bunless (.+?)(?:\.(?:\s|$)|$)", text)
+    if exception:
+        out["unless"] = _exception_conditions(exception.group(1))
+    return out
+
+
+def _exception_conditions(phrase: str) -> list[dict[str, Any]]:
+    """"it is in VA of FRA (see event 4:VI) or event 11:VII is in effect" -> one condition per alternative; what
+    no pattern reads stays a ``free`` condition (an environment choice) that keeps the events it names."""
+    out: list[dict[str, Any]] = []
+    for part in re.split(r" or (?=event\b|[A-Z]|it\b)", phrase):
+        part = part.strip().rstrip(",")
+        parsed = parse_condition(part)
+        if parsed:
+            out.extend(parsed)
+        else:
+            free: dict[str, Any] = {"kind": "free", "value": part}
+            named = [_ev(m.group(0)) for m in re.finditer(_ID, part)]
+            if named:
+                free["events"] = named  # "(see event 4:VI)": named as context, not as a condition on that event
+            out.append(free)
     return out
 
 

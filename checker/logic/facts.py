@@ -300,6 +300,8 @@ class _Builder:
             f.append(f"effect_scope({cid},{scope}).")
         if body is not None:
             f.append(f"effect_body({cid},{body}).")
+        for cond in logic.get("unless", []) or []:  # "… annexes DANZIG unless event 11:VII is in effect"
+            f.append(f"effect_unless({cid},{self.term(cond)}).")
         if logic.get("optional"):
             f.append(f"optional({cid}).")
             if logic.get("outcome"):

@@ -32,6 +32,7 @@ def logic_events(logic: dict) -> set[str]:
         for item in logic.get(key, []) or []:
             if item.get("event"):
                 out.add(item["event"])
+            out.update(item.get("events", []))  # a free condition's context: "(see event 4:VI)"
     return out
 
 
