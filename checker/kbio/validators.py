@@ -1,12 +1,11 @@
 """Compiled schema validators, cached on disk.
 
 fastjsonschema turns a JSON Schema into Python source; generating and compiling it costs tens of milliseconds
-per schema, which is a large share of checking a small KB. The compiled code is therefore kept in the user's cache folder
-(``$RULEKB_CACHE_DIR``, else ``$XDG_CACHE_HOME/rulekb``, else ``~/.cache/rulekb``) under the SHA-256 of the schema
-text, the fastjsonschema version and Python's bytecode magic number, so an edited schema, a new fastjsonschema
-or another Python never reuses stale code. A damaged cache file is regenerated.
-The cache is an optimisation only: an unreadable or unwritable cache folder falls back to compiling in memory.
-"""
+per schema, which is a large share of checking a small KB. The compiled code is therefore kept in rulekb's
+cache folder (``checker/cache.py``) under the SHA-256 of the schema text, the fastjsonschema version and
+Python's bytecode magic number, so an edited schema, a new fastjsonschema or another Python never reuses stale
+code. A damaged cache file is regenerated; an unreadable or unwritable cache folder falls back to compiling in
+memory."""
 
 from __future__ import annotations
 
@@ -14,46 +13,19 @@ import hashlib
 import importlib.util
 import json
 import marshal
-import os
 import re
-import tempfile
 from functools import lru_cache
 from typing import Any, Callable
 
 import fastjsonschema
 
-
-def cache_dir() -> str:
-    explicit = os.environ.get("RULEKB_CACHE_DIR")
-    if explicit:
-        return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "rulekb")
+from ..cache import read_cached, write_cached
 
 
 def _key(schema_text: str) -> str:
     version = getattr(fastjsonschema, "VERSION", "") or getattr(fastjsonschema, "__version__", "")
     magic = importlib.util.MAGIC_NUMBER.hex()  # bytecode is only valid for the Python that wrote it
     return hashlib.sha256(f"{version}\0{magic}\0{schema_text}".encode()).hexdigest()[:32]
-
-
-def _read_cached(path: str) -> bytes | None:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError:
-        return None
-
-
-def _write_cached(path: str, data: bytes) -> None:
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a cache we cannot write is no error: the validator still works from memory
 
 
 _ENTRY = re.compile(r"^def (validate\w*)\(", re.M)
@@ -77,13 +49,13 @@ def _load(code: Any) -> Callable[[Any], Any]:
 @lru_cache(maxsize=32)
 def fast_validator(schema_text: str) -> Callable[[Any], Any]:
     """A validator function raising ``fastjsonschema.JsonSchemaException`` on the first error."""
-    path = os.path.join(cache_dir(), f"schema-{_key(schema_text)}.marshal")
-    data = _read_cached(path)
+    name = f"schema-{_key(schema_text)}.marshal"
+    data = read_cached(name)
     if data is not None:
         try:
             return _load(marshal.loads(data))
         except Exception:  # noqa: BLE001 - a damaged cache file is regenerated below
             pass
-    code = compile(_generate(schema_text), f"<schema validator {os.path.basename(path)}>", "exec")
-    _write_cached(path, marshal.dumps(code))
+    code = compile(_generate(schema_text), f"<schema validator {name}>", "exec")
+    write_cached(name, marshal.dumps(code))
     return _load(code)

@@ -57,31 +57,25 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 @lru_cache(maxsize=1)
 def english_words() -> dict[str, int]:
     """pyspellchecker's English word frequencies. Parsing its gzipped JSON takes about 0.25 s; a marshal copy in
-    the user's cache directory loads in about 0.05 s (marshal: plain data only, no code runs on loading)."""
+    rulekb's cache folder (``checker/cache.py``) loads in about 0.05 s (marshal: plain data only, no code runs
+    on loading)."""
     import marshal
-    import os
 
     import spellchecker
 
-    version = getattr(spellchecker, "__version__", "0")
-    cache_dir = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "rulekb")
-    path = os.path.join(cache_dir, f"english-{version}.marshal")
-    try:
-        with open(path, "rb") as fh:
-            words = marshal.loads(fh.read())  # load(fh) reads in small pieces: 5x slower
-        if isinstance(words, dict) and words:
-            return words
-    except (OSError, EOFError, ValueError, TypeError):
-        pass
+    from ...cache import read_cached, write_cached
+
+    name = f"english-{getattr(spellchecker, '__version__', '0')}.marshal"
+    data = read_cached(name)
+    if data is not None:
+        try:
+            words = marshal.loads(data)
+            if isinstance(words, dict) and words:
+                return words
+        except (EOFError, ValueError, TypeError):
+            pass  # a damaged cache file is rebuilt below
     words = dict(spellchecker.SpellChecker(distance=1).word_frequency.dictionary)
-    try:
-        os.makedirs(cache_dir, exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as fh:
-            marshal.dump(words, fh)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # no cache: still correct, only slower next time
+    write_cached(name, marshal.dumps(words))
     return words
 
 
