@@ -155,7 +155,7 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     index = DependencyIndex(kb)
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
-        if info.role in ("case", "part") and _is_scope(model, cid):
+        if info.role in ("case", "part") and cid in model.scopes:
             scopes_of.setdefault(info.event, []).append(info)
     worst_horizon = 0
     for eid in model.events:
@@ -230,10 +230,6 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
                                            kind=info.role if info else "event")
            for _, _, subject, info in questions]
     return out, session.horizon
-
-
-def _is_scope(model: LogicModel, cid: int) -> bool:
-    return cid in model.scopes
 
 
 def period_number(period: str) -> int:

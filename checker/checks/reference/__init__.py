@@ -37,8 +37,8 @@ def period_typo_target(ctx, subject: str, ref: Reference) -> str | None:
     """The event a reference into a missing period probably meant, or None.
 
     ``7:VI`` written in 8:VII is taken for ``7:VII`` when period VI is not in the KB, the two period numerals
-    differ by one letter, 7:VII exists, and 8:VII builds on 7:VII elsewhere (it ``extends`` it, or another of
-    its clauses names it). Without that last link a same-numbered event is a coincidence, not evidence.
+    differ by one letter, 7:VII exists, and 8:VII builds on 7:VII elsewhere (it ``extends`` it, or names it
+    anywhere else: a clause, its duration, a heading). Without that last link a same-numbered event is a coincidence, not evidence.
     """
     event = ctx.kb.events.get(subject)
     number, period = ref.target.split(":")
@@ -49,5 +49,5 @@ def period_typo_target(ctx, subject: str, ref: Reference) -> str | None:
     meant = f"{number}:{event.period}"
     if meant not in ctx.kb.events:
         return None
-    cited = {r.target for c in event.all_clauses() for r in c.refs if r.kind == "event"}
+    cited = {r.target for r in event_references(event) if r.kind == "event"}
     return meant if event.extends == meant or meant in cited else None
