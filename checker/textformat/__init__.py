@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..model import Event, Glossary, RuleEntry
 from .awaw import parse_awaw
-from .common import ParseError, decode_text, read_text, split_lines, tokens
+from .common import ParseError, check_line_lengths, decode_text, read_text, split_lines, tokens
 from .eu_events import PERIOD_HEADER_RE, TITLE_START_RE, parse_event_text
 from .eurw_rules import parse_eurw_rules
 from .pop_chapter import parse_pop_chapter
@@ -44,13 +44,14 @@ def detect_format(text: str) -> str | None:
         return "eurw-rules"
     if lines[0] == "RANDOM EVENTS":
         return "awaw-random-events"
-    if sum(1 for ln in lines[:10] if re.search(r"\s#$", ln)) >= 1:
+    if any(ln.endswith("#") and ln[-2:-1].isspace() for ln in lines[:10]):
         return "pop-chapter"
     return None
 
 
 def parse_document(text: str, file: str, period: str | None = None,
                    phase_aliases: dict[str, str] | None = None) -> ParsedDocument:
+    check_line_lengths(text, file)
     fmt = detect_format(text)
     if fmt == "eu-events":
         parsed = parse_event_text(text, file, period, phase_aliases=phase_aliases)

@@ -9,7 +9,7 @@ from ..model import Block
 from .common import TextLine
 
 ITEM_RE = re.compile(
-    r"^(?P<m>(?:\d{1,2}\.|[a-z]\.|[A-Z]\.(?:\d+\.?)*\d*|[A-Z](?:\.\d+)+|[A-Z][/;][;\\]|•|-)(?=\s))\s+(?P<t>.*)$"
+    r"^(?P<m>(?:\d{1,2}\.|[a-z]\.|[A-Z]\.(?:\d+\.)*\d*|[A-Z](?:\.\d+)+|[A-Z][/;][;\\]|•|-)(?=\s))\s+(?P<t>.*)$"
 )
 
 

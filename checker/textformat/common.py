@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 
+# Limits on what one text may hold (README "Limits"). The seeds' longest line has 849 characters; a line or a
+# clause far beyond these is damage (a lost line break, a pasted binary), reported with its line.
 MAX_TEXT_BYTES = 2 * 1024 * 1024
+MAX_LINE_CHARS = 10_000
+MAX_CLAUSE_CHARS = 20_000
 
 
 class ParseError(Exception):
@@ -57,8 +63,39 @@ def decode_text(data: bytes, name: str) -> str:
     return text
 
 
+def check_line_lengths(text: str, name: str) -> None:
+    """ParseError for the first line longer than MAX_LINE_CHARS (one linear pass)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start = 0
+    number = 1
+    size = len(text)
+    while start <= size:
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        if end - start > MAX_LINE_CHARS:
+            raise ParseError(name, number, f"line is {end - start} characters long; the limit is {MAX_LINE_CHARS} "
+                             "(a lost line break?)")
+        start = end + 1
+        number += 1
+
+
+def regular_file_error(path: str) -> str | None:
+    """Why ``path`` is not a regular file that may be read (a named pipe would block, a device never ends)."""
+    try:
+        st = os.stat(path)
+    except OSError as exc:
+        return f"cannot read: {exc.strerror}"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file (a folder, named pipe, device or socket): refused"
+    return None
+
+
 def read_text(path: str, name: str | None = None) -> str:
     name = name or path
+    problem = regular_file_error(path)
+    if problem:
+        raise ParseError(name, None, problem)
     try:
         with open(path, "rb") as fh:
             data = fh.read(MAX_TEXT_BYTES + 1)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..ids import find_references
 from ..model import Block, Clause, Event, RuleEntry, Section, Source
-from .common import ParseError, TextLine, split_lines
+from .common import MAX_CLAUSE_CHARS, ParseError, TextLine, split_lines
 
 ORDINALS = {
     "FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4, "FIFTH": 5,
@@ -32,11 +32,10 @@ _ORD = "|".join(ORDINALS)
 
 PERIOD_HEADER_RE = re.compile(r"^PERIOD\s+(?P<period>[IVX]+)\s*(?:\((?P<start>\d{3,4})\s*-\s*(?P<end>\d{3,4})\))?\s*$")
 TITLE_START_RE = re.compile(r"^(?P<num>\d{1,4}):\s+(?P<rest>[A-Z(].*)$")
-TITLE_RE = re.compile(
-    r"^(?P<num>\d{1,4}):\s*(?P<title>.*?)\s*"
-    r"(?:\((?P<mult>\*|\d{1,2})\)\s*)?"
-    r"(?:\((?P<datekw>histor[a-z]*\s+date\s*:?|non-historical)\s*(?P<date>[^()]*)\))?\s*$"
-)
+TITLE_NUM_RE = re.compile(r"^(?P<num>\d{1,4}):\s*")
+TITLE_DATE_RE = re.compile(r"^(?P<datekw>histor[a-z]{0,20}\s+date\s*:?|non-historical)\s*(?P<date>.*)$", re.S)
+TITLE_MULT_RE = re.compile(r"^(?:\*|\d{1,2})$")
+MAX_TITLE_LINES = 6  # a title, its multiplicity and its date; the seeds' longest spans 2 lines
 DURATION_RE = re.compile(r"^\(duration:\s*(?P<text>.*)\)\s*$", re.S)
 
 PHASE_RE = re.compile(r"^(?P<name>(?:[A-Z]+ )*[A-Z]*PHASE|INTERPHASE)\s*:?\s*(?P<note>\(.*\))?$")
@@ -51,7 +50,8 @@ MARKER_RES = [
     ("modification", re.compile(r"^(?P<m>(?:I|II|III|IV|V|VI|VII|VIII)\.)\s+(?P<t>\S.*)$")),
     ("case", re.compile(r"^(?P<m>Case [IVX]+:)\s*(?P<t>.*)$")),
 ]
-EXTENDS_RE = re.compile(r"repeats\b.*?\((?P<id>\d{1,4}:[IVX]+)\).*?except", re.I | re.S)
+_REPEATS_RE = re.compile(r"repeats\b", re.I)
+_PAREN_ID_RE = re.compile(r"\((?P<id>\d{1,4}:[IVX]+)\)", re.I)
 _SENTENCE_END = tuple(".!?:)\"”")
 
 # Duration kinds from the duration line's wording.
@@ -110,8 +110,49 @@ def _detect_layout(lines: list[TextLine]) -> str:
     return "wrapped" if mid / len(body) > 0.25 else "long"
 
 
-def _balanced(text: str) -> bool:
-    return text.count("(") <= text.count(")")
+@dataclass
+class TitleParts:
+    num: str
+    title: str
+    mult: str | None
+    datekw: str | None
+    date: str | None
+
+
+def split_title(header: str) -> TitleParts | None:
+    """``N: TITLE [(*)|(2)] [(historical date: …)]`` read from the end, in linear time (a backtracking pattern
+    with a lazy title and optional groups was cubic in a run of spaces)."""
+    m = TITLE_NUM_RE.match(header)
+    if not m:
+        return None
+    rest = header[m.end():].rstrip()
+    datekw = date = mult = None
+    if rest.endswith(")"):
+        k = rest.rfind("(")
+        inner = rest[k + 1:-1] if k >= 0 else None
+        if inner is not None and ")" not in inner:
+            dm = TITLE_DATE_RE.match(inner)
+            if dm:
+                datekw, date = dm["datekw"], dm["date"]
+                rest = rest[:k].rstrip()
+    if rest.endswith(")"):
+        k = rest.rfind("(")
+        if k >= 0 and TITLE_MULT_RE.match(rest[k + 1:-1]):
+            mult = rest[k + 1:-1]
+            rest = rest[:k].rstrip()
+    return TitleParts(m["num"], rest, mult, datekw, date)
+
+
+def extends_id(text: str) -> str | None:
+    """The event a text says this one repeats: ``repeats … (N:P) … except`` (linear: first 'repeats', the first
+    event id in parentheses after it, and an 'except' after that id)."""
+    rm = _REPEATS_RE.search(text)
+    if not rm:
+        return None
+    im = _PAREN_ID_RE.search(text, rm.end())
+    if not im:
+        return None
+    return im["id"] if text.lower().find("except", im.end()) >= 0 else None
 
 
 def _heading(text: str) -> tuple[str, str | None, int] | None:
@@ -149,11 +190,32 @@ class _EventBuilder:
         self.last_raw: str = ""
         self.open_paragraph = False
         self.expect_duration_for: Section | None = None
+        self._glued: list[str] | None = None  # lines of the last clause joined at flush (no quadratic +=)
+        self._glued_len = 0
+
+    def glue(self, ln: TextLine) -> None:
+        """A wrapped line continues the last clause."""
+        if self._glued is None:
+            self._glued = [self.last.text]
+            self._glued_len = len(self.last.text)
+        self._glued.append(ln.text)
+        self._glued_len += 1 + len(ln.text)
+        self.last_raw = ln.raw
+        if self._glued_len > MAX_CLAUSE_CHARS:
+            raise ParseError(self.event.source.file, self.last.line,
+                             f"this clause runs on for more than {MAX_CLAUSE_CHARS} characters (to line "
+                             f"{ln.number}): a missing blank line or sentence end?")
+
+    def flush(self) -> None:
+        if self._glued is not None:
+            self.last.text = " ".join(self._glued)
+            self._glued = None
 
     def container(self) -> list[Clause]:
         return self.stack[-1][1].clauses if self.stack else self.event.conditions
 
     def add_heading(self, ln: TextLine, kind: str, canonical: str | None, level: int) -> None:
+        self.flush()
         text = ln.text
         section = Section(kind=kind, heading=text, line=ln.number, canonical=canonical)
         if kind == "phase":
@@ -162,7 +224,7 @@ class _EventBuilder:
         if kind in ("part", "extension"):
             m = PART_RE.match(text)
             rest = (m["rest"] or "") + (m["paren"] or "")
-            dm = re.search(r"histor[a-z]*\s+date\s*:?\s*([^)]*)", rest)
+            dm = re.search(r"histor[a-z]{0,20}\s+date\s*:?\s*([^)]*)", rest)
             if dm:
                 section.date = dm.group(1).strip()
             # A part heading directly under an empty part heading nests inside it.
@@ -181,6 +243,7 @@ class _EventBuilder:
         self.expect_duration_for = section
 
     def add_clause(self, ln: TextLine, kind: str, marker: str, text: str) -> None:
+        self.flush()
         indent = ln.indent
         clause = Clause(marker=marker, text=text, line=ln.number, indent=indent, kind=kind)
         container = self.container()
@@ -250,6 +313,7 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
     result.period = period
 
     builder: _EventBuilder | None = None
+    builders: list[_EventBuilder] = []
     while i < n:
         ln = lines[i]
         if ln.blank:
@@ -259,12 +323,15 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
             continue
         if TITLE_START_RE.match(ln.text) and not _heading(ln.text):
             builder, i = _start_event(lines, i, file, period, game, result, phase_aliases)
+            builders.append(builder)
             continue
         if builder is None:
             raise ParseError(file, ln.number,
                              f"expected an event title such as '1: TITLE (historical date: 1650)', found {ln.text[:60]!r}")
         _body_line(builder, ln)
         i += 1
+    for b in builders:
+        b.flush()
     for event in result.events:
         _finish_event(event)
     return result
@@ -274,37 +341,45 @@ def _start_event(lines, i, file, period, game, result, phase_aliases):
     start = lines[i]
     header = start.text
     i += 1
-    # Title continues while parentheses are open, or when the date stands on the next line.
-    while i < len(lines) and not lines[i].blank and (
-        not _balanced(header) or re.match(r"^\((?:histor|non-histor)", lines[i].text)
+    # Title continues while parentheses are open, or when the date stands on the next line; parentheses are
+    # counted per line (recounting the glued title was quadratic) and a title spans at most MAX_TITLE_LINES.
+    parts = [header]
+    depth = header.count("(") - header.count(")")
+    while i < len(lines) and not lines[i].blank and len(parts) < MAX_TITLE_LINES and (
+        depth > 0 or re.match(r"^\((?:histor|non-histor)", lines[i].text)
     ):
-        header += " " + lines[i].text
+        parts.append(lines[i].text)
+        depth += lines[i].text.count("(") - lines[i].text.count(")")
         i += 1
-    if not _balanced(header):
+    header = " ".join(parts)
+    if depth > 0:
         raise ParseError(file, start.number, f"the event title {header[:80]!r} is not closed: a ')' is missing "
-                         "(is the text truncated?)")
-    m = TITLE_RE.match(header)
+                         f"(is the text truncated?); a title spans at most {MAX_TITLE_LINES} lines")
+    m = split_title(header)
     if not m:
         raise ParseError(file, start.number, f"cannot read the event title {header[:80]!r}: expected "
                          "'N: TITLE [(*)|(2)] (historical date: YEAR)'")
-    number = int(m["num"])
-    date = m["date"].strip() if m["date"] is not None else None
-    if m["datekw"] and m["datekw"].startswith("non-"):
+    number = int(m.num)
+    date = m.date.strip() if m.date is not None else None
+    if m.datekw and m.datekw.startswith("non-"):
         date = "non-historical"
     event = Event(
-        id=f"{number}:{period}", game=game, period=period, number=number, title=m["title"].strip(),
-        header=header, source=Source(file, start.number), multiplicity=m["mult"], date=date,
+        id=f"{number}:{period}", game=game, period=period, number=number, title=m.title.strip(),
+        header=header, source=Source(file, start.number), multiplicity=m.mult, date=date,
     )
     event.date_start, event.date_end = parse_date(date if date != "non-historical" else None)
     while i < len(lines) and lines[i].blank:
         i += 1
     if i < len(lines) and lines[i].text.startswith("(duration"):
         dline = lines[i]
-        dur = dline.text
+        dparts = [dline.text]
+        depth = dline.text.count("(") - dline.text.count(")")
         i += 1
-        while not _balanced(dur) and i < len(lines) and not lines[i].blank:
-            dur += " " + lines[i].text
+        while depth > 0 and i < len(lines) and not lines[i].blank and len(dparts) < MAX_TITLE_LINES:
+            dparts.append(lines[i].text)
+            depth += lines[i].text.count("(") - lines[i].text.count(")")
             i += 1
+        dur = " ".join(dparts)
         dm = DURATION_RE.match(dur)
         if not dm:
             raise ParseError(file, dline.number, f"cannot read the duration line {dur[:80]!r}: expected '(duration: …)'")
@@ -336,8 +411,7 @@ def _body_line(b: _EventBuilder, ln: TextLine) -> None:
         b.open_paragraph = True
         return
     if b.continues(ln):
-        b.last.text += " " + text
-        b.last_raw = ln.raw
+        b.glue(ln)
         return
     b.add_clause(ln, "modifier" if ln.indent > 0 else "paragraph", "", text)
     b.open_paragraph = True
@@ -347,9 +421,9 @@ def _finish_event(event: Event) -> None:
     for clause in event.all_clauses():
         clause.refs = find_references(clause.text, clause.line)
     for clause in event.conditions:
-        m = EXTENDS_RE.search(clause.text)
-        if m and event.extends is None:
-            event.extends = m["id"]
+        found = extends_id(clause.text)
+        if found and event.extends is None:
+            event.extends = found
     # Last line of the event, for the source span.
     last = event.source.line
     for clause in event.all_clauses():

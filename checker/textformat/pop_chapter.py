@@ -17,7 +17,13 @@ from ..model import Block, RuleEntry, Source
 from .blocks import line_block
 from .common import ParseError, split_lines
 
-HEADING_RE = re.compile(r"^(?P<title>.+?)\s+#$")
+def _heading_title(text: str) -> str | None:
+    """``Title #`` → ``Title`` (text is stripped); linear, where ``^(.+?)\\s+#$`` was quadratic in spaces."""
+    if not text.endswith("#") or not text[-2:-1].isspace():
+        return None
+    title = text[:-1].rstrip()
+    return title or None
+
 NUMBERED_RE = re.compile(r"^(?P<num>\d{1,2}(?:\.\d{1,2})*)\.?\s+(?P<title>.+)$")
 OPTIONAL_RE = re.compile(r"^Optional Rule (?P<num>\d+):\s*(?P<title>.+)$")
 AUTO_RE = re.compile(r"^Auto-resolution:\s*(?P<text>.*)$")
@@ -36,8 +42,8 @@ def parse_pop_chapter(text: str, file: str, game: str = "pop") -> list[RuleEntry
     standard = False
     used: set[str] = set()
     for ln in nonblank:
-        hm = HEADING_RE.match(ln.text)
-        if not hm:
+        heading = _heading_title(ln.text)
+        if heading is None:
             if current is None:
                 # Text before the first heading: the page title.
                 doc.blocks.append(Block("artefact", ln.text, ln.number))
@@ -51,7 +57,7 @@ def parse_pop_chapter(text: str, file: str, game: str = "pop") -> list[RuleEntry
             current.refs.extend(find_references(ln.text, ln.number))
             current.source.end_line = ln.number
             continue
-        title = hm["title"]
+        title = heading
         number = None
         if (nm := NUMBERED_RE.match(title)):
             number = nm["num"]
