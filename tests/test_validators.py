@@ -1,8 +1,10 @@
-"""The on-disk cache of compiled schema validators: same verdicts as a fresh compile, never stale, never fatal."""
+"""The on-disk cache of compiled schema validators: same verdicts as a fresh compile, never stale, never fatal,
+and never code taken on trust (an entry runs only if it is signed with the user's key, kept outside the cache)."""
 
 from __future__ import annotations
 
 import json
+import marshal
 import os
 
 import fastjsonschema
@@ -17,6 +19,7 @@ from .conftest import KB
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     validators.fast_validator.cache_clear()
     yield tmp_path / "cache"
     validators.fast_validator.cache_clear()
@@ -71,6 +74,54 @@ def test_a_damaged_cache_file_is_regenerated(cache):
     with pytest.raises(fastjsonschema.JsonSchemaException):
         check({"accepted": "not a list"})
     assert entry.read_bytes() != b"\x00not marshal data"
+
+
+def _plant(cache, text, marker):
+    """Put marshalled code that creates ``marker`` where the validator for ``text`` is cached (an attacker who
+    can write the cache folder but not the user's config folder)."""
+    validators.fast_validator(text)
+    (entry,) = cache.glob("schema-*.marshal")
+    evil = compile(f"open({str(marker)!r}, 'w').close()\nrulekb_entry = lambda data: None\n", "<evil>", "exec")
+    return entry, marshal.dumps(evil)
+
+
+def test_forged_cache_entry_is_never_run(cache, tmp_path):
+    text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
+    marker = tmp_path / "PWNED"
+    entry, evil = _plant(cache, text, marker)
+    entry.write_bytes(evil)  # unsigned, as the old cache format
+    validators.fast_validator.cache_clear()
+    check = validators.fast_validator(text)
+    assert not marker.exists(), "code from the cache folder was executed"
+    with pytest.raises(fastjsonschema.JsonSchemaException):
+        check({"accepted": "not a list"})
+
+
+def test_cache_entry_signed_with_another_key_is_never_run(cache, tmp_path, monkeypatch):
+    from checker import signed_cache
+
+    text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
+    marker = tmp_path / "PWNED"
+    entry, evil = _plant(cache, text, marker)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "attacker-config"))
+    signed_cache.write_signed(entry.name, evil)  # signed, but with the attacker's own key
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    validators.fast_validator.cache_clear()
+    validators.fast_validator(text)
+    assert not marker.exists()
+
+
+def test_key_inside_the_cache_or_writable_by_others_is_no_key(cache, tmp_path, monkeypatch):
+    from checker import signed_cache
+
+    assert signed_cache.signing_key() is not None
+    key = tmp_path / "config" / "rulekb" / "cache.key"
+    key.chmod(0o666)
+    assert signed_cache.signing_key() is None
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(cache))
+    assert signed_cache.signing_key() is None
+    signed_cache.write_signed("x", b"payload")
+    assert signed_cache.read_signed("x") is None
 
 
 def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
