@@ -27,7 +27,7 @@ import jsonschema
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
 from . import serialize as ser
 from .validators import fast_validator
-from .yamlio import YamlError, atomic_write, dumps, load_file, node_mark
+from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
 
 KINDS = {
     "events": "event",
@@ -78,22 +78,55 @@ class LoadResult:
     texts: dict[str, str] = field(default_factory=dict)
 
 
-def _schema_finding(file: str, line: int | None, message: str, subject: str | None = None) -> Finding:
-    return Finding("SCH001", "schema", "error", subject, file, line, message)
+def _schema_finding(file: str, line: int | None, message: str, subject: str | None = None,
+                    rule: str = "SCH001") -> Finding:
+    return Finding(rule, "schema", "error", subject, file, line, message)
+
+
+def schema_text(root: str, kind: str) -> str:
+    """The text of ``kb/schema/<kind>.schema.json``, checked to be a usable JSON Schema. A missing or broken
+    schema is a YamlError (exit 2): without it nothing can be validated, and nothing may pass unvalidated."""
+    path = os.path.join(schema_dir(root), f"{kind}.schema.json")
+    try:
+        st = os.stat(path)
+        key = (path, st.st_mtime_ns, st.st_size, st.st_ino)
+    except OSError as exc:
+        raise YamlError(path, None, None, f"cannot read the schema: {exc.strerror}; restore kb/schema/ from the "
+                        "rulekb repository") from None
+    return _schema_text_checked(key)
+
+
+@lru_cache(maxsize=64)
+def _schema_text_checked(key: tuple) -> str:
+    path = key[0]
+    try:
+        text = read_regular(path, path, 4 * MAX_YAML_BYTES).decode("utf-8")
+        schema = json.loads(text)
+        if not isinstance(schema, dict):
+            raise ValueError("a schema is a JSON object")
+        fast_validator(text)
+    except YamlError:
+        raise
+    except (UnicodeDecodeError, ValueError, fastjsonschema.JsonSchemaDefinitionException, RecursionError) as exc:
+        raise YamlError(path, getattr(exc, "lineno", None), None,
+                        f"broken schema ({str(exc)[:200]}); restore kb/schema/ from the rulekb repository") from None
+    return text
 
 
 def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
     """Schema findings for one file. A compiled validator (fastjsonschema) answers the common case, a valid file;
     only a file that fails is validated again by jsonschema, which reports every error with its path."""
-    path = os.path.join(schema_dir(root), f"{kind}.schema.json")
-    with open(path, encoding="utf-8") as fh:
-        schema_text = fh.read()
+    schema_text_ = schema_text(root, kind)
     try:
-        fast_validator(schema_text)(data)
+        fast_validator(schema_text_)(data)
         return []
     except fastjsonschema.JsonSchemaException:
         pass
-    validator = _validator_for_text(schema_text)
+    try:
+        validator = _validator_for_text(schema_text_)
+    except jsonschema.exceptions.SchemaError as exc:
+        raise YamlError(os.path.join(schema_dir(root), f"{kind}.schema.json"), None, None,
+                        f"broken schema ({exc.message[:200]}); restore kb/schema/ from the rulekb repository") from None
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)
@@ -107,6 +140,9 @@ def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Find
 
 
 def iter_kb_files(root: str):
+    """(path, path relative to root) of every KB file name (``*.yaml``, ``*.yml``), sorted. Links to folders are
+    not followed. Whatever a name stands for (a link leaving the KB, a named pipe, a device) is only refused when
+    it is read (``load_file(..., root=root)``), so that it is reported, never skipped in silence."""
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d != "schema" and not d.startswith("."))
         for name in sorted(filenames):
@@ -148,9 +184,9 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
         if kind is None:
             continue
         try:
-            data, text = load_file(full, display)
+            data, text = load_file(full, display, root=root)
         except YamlError as exc:
-            result.findings.append(_schema_finding(exc.file, exc.line, exc.message))
+            result.findings.append(_schema_finding(exc.file, exc.line, exc.message, rule=exc.rule))
             continue
         result.texts[display] = text
         if validate_schema:

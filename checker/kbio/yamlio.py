@@ -1,14 +1,19 @@
 """Safe YAML reading with line numbers, and atomic writing.
 
 Only safe loading is used. KB files may not use anchors or aliases (a knowledge base reviewed by people has no
-need for them, and refusing them defeats alias bombs before anything is expanded); files over a size limit
-are refused. Errors carry file, line and column.
+need for them, and refusing them defeats alias bombs before anything is expanded). Limits (README "Limits"):
+files over MAX_YAML_BYTES, lines over MAX_YAML_LINE_CHARS and nesting deeper than MAX_YAML_DEPTH are refused
+before anything is built (a file nested 50,000 deep crashed the C composer); a key written twice in one mapping
+is an error (the later value would silently win); only regular files are read (a named pipe would block, a
+device never ends) and, when the KB root is given, only files whose real path is inside it (a symlink to
+``/etc/passwd`` is refused, not quoted). Errors carry file, line and column.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +28,8 @@ except ImportError:  # pragma: no cover
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 MAX_YAML_BYTES = 1024 * 1024
+MAX_YAML_LINE_CHARS = 30_000  # a clause of up to 20,000 characters (textformat.common.MAX_CLAUSE_CHARS) fits
+MAX_YAML_DEPTH = 100  # the bundled KB nests at most 15 deep
 
 
 @dataclass
@@ -31,6 +38,7 @@ class YamlError(Exception):
     line: int | None
     column: int | None
     message: str
+    rule: str = "SCH001"  # SCH002 for a key written twice
 
     def __str__(self) -> str:
         where = self.file + (f":{self.line}" if self.line else "") + (f":{self.column}" if self.column else "")
@@ -53,12 +61,73 @@ def _refuse_aliases(text: str, name: str) -> None:
         return  # the real load reports the syntax error with its position
 
 
+class _DuplicateKey(yaml.MarkedYAMLError):
+    pass
+
+
+class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a key written twice in one mapping."""
+
+    def construct_mapping(self, node, deep=False):
+        mapping = super().construct_mapping(node, deep=deep)
+        if len(mapping) < len(node.value):  # cheap test first; find the second occurrence only when needed
+            seen: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.get(key)
+                except TypeError:
+                    continue
+                if first is not None:
+                    raise _DuplicateKey(None, None, f"the key {str(key)[:60]!r} is written twice in one mapping "
+                                        f"(first on line {first}); the later value would silently replace the "
+                                        "earlier: keep one", key_node.start_mark)
+                seen[key] = key_node.start_mark.line + 1
+        return mapping
+
+
+_BLOCK_PREFIX = re.compile(r"^[ \t?-]*", re.M)
+
+
+def _check_shape(text: str, name: str) -> None:
+    """Line length and nesting depth, in linear time, before the parser sees the text."""
+    lines = text.split("\n")
+    if max(map(len, lines)) > MAX_YAML_LINE_CHARS:
+        number, line = next((k + 1, ln) for k, ln in enumerate(lines) if len(ln) > MAX_YAML_LINE_CHARS)
+        raise YamlError(name, number, None, f"line is {len(line)} characters long; the limit is {MAX_YAML_LINE_CHARS}")
+    # A cheap upper bound on the nesting depth: a block collection starts at least one column right of its
+    # grandparent (a sequence may stand at its key's column), flow nesting needs a bracket per level. Only a
+    # text whose bound exceeds the limit is measured exactly, from the parser's events (no recursion).
+    longest = max(map(len, _BLOCK_PREFIX.findall(text)))
+    if 2 * longest + 4 + text.count("[") + text.count("{") <= MAX_YAML_DEPTH:
+        return
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_YAML_DEPTH:
+                    mark = event.start_mark
+                    raise YamlError(name, mark.line + 1, mark.column + 1,
+                                    f"nested more than {MAX_YAML_DEPTH} levels deep: refused")
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # the real load reports the syntax error with its position
+
+
 def loads(text: str, name: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_YAML_BYTES:
         raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
+    _check_shape(text, name)
     _refuse_aliases(text, name)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - CSafeLoader/SafeLoader only
+        return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
+    except _DuplicateKey as exc:
+        mark = exc.problem_mark
+        raise YamlError(name, mark.line + 1, mark.column + 1, exc.problem, rule="SCH002") from None
+    except RecursionError:
+        raise YamlError(name, None, None, f"nested too deeply (the limit is {MAX_YAML_DEPTH} levels)") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         msg = " ".join(x for x in (exc.context, exc.problem) if x)
@@ -68,20 +137,53 @@ def loads(text: str, name: str) -> Any:
         raise YamlError(name, None, None, f"YAML error: {exc}") from None
 
 
-def load_file(path: str, name: str | None = None) -> tuple[Any, str]:
-    name = name or path
+def inside(path: str, root: str) -> bool:
+    """Whether ``path``, with every symlink resolved, lies inside ``root`` (also resolved)."""
+    real, base = os.path.realpath(path), os.path.realpath(root)
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def read_regular(path: str, name: str, limit: int, root: str | None = None) -> bytes:
+    """The bytes of a regular file (at most ``limit`` + 1), refusing links that leave ``root``, named pipes,
+    devices and folders, without blocking on any of them."""
+    if root is not None and not inside(path, root):
+        raise YamlError(name, None, None, "a symbolic link to a file outside the knowledge base: refused "
+                        "(replace the link by the file itself)")
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_YAML_BYTES + 1)
+        # O_NONBLOCK: opening a named pipe must not wait for a writer; the type is checked on the open file.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise YamlError(name, None, None, f"cannot read: {exc.strerror}") from None
-    if len(data) > MAX_YAML_BYTES:
-        raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
     try:
-        text = data.decode("utf-8-sig")
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise YamlError(name, None, None, "not a regular file (a named pipe, device, socket or folder): refused")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(limit + 1)
+    except OSError as exc:
+        raise YamlError(name, None, None, f"cannot read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise YamlError(name, line, None, "not valid UTF-8") from None
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlError(name, line, col, f"not valid UTF-8 (byte 0x{data[exc.start]:02x}); save the file as "
+                        "UTF-8") from None
+
+
+def load_file(path: str, name: str | None = None, root: str | None = None) -> tuple[Any, str]:
+    """Load one YAML file. With ``root``, the file must resolve to a path inside it."""
+    name = name or path
+    data = read_regular(path, name, MAX_YAML_BYTES, root)
+    if len(data) > MAX_YAML_BYTES:
+        raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
+    text = decode_utf8(data, name)
     return loads(text, name), text
 
 
@@ -123,26 +225,34 @@ def dumps(data: Any, header: str | None = None) -> str:
 
 
 def atomic_write(path: str, text: str) -> bool:
-    """Write ``text`` to ``path`` through a temporary file and a rename. Returns False if nothing changed."""
+    """Write ``text`` to ``path`` through a temporary file and a rename. Returns False if nothing changed.
+    A folder that cannot be written (read-only, full disk) is a YamlError naming the path, not a traceback."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            if fh.read() == text:
-                return False
-    except OSError:
+        if stat.S_ISREG(os.stat(path).st_mode):
+            with open(path, encoding="utf-8") as fh:
+                if fh.read(len(text) + 1) == text:
+                    return False
+    except (OSError, UnicodeDecodeError):
         pass
     directory = os.path.dirname(path) or "."
-    os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".yaml", dir=directory)
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".yaml", dir=directory)
+    except OSError as exc:
+        raise YamlError(path, None, None, f"cannot write: {exc.strerror} (is the folder writable?)") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise YamlError(path, None, None, f"cannot write: {exc.strerror} (is the disk full or the folder "
+                            "read-only?); the old file is unchanged") from None
         raise
     return True
