@@ -3,6 +3,10 @@ of a git revision (``--diff-from``).
 
 A finding is identified by its fingerprint (rule, subject, message), not by its line, so findings that merely
 moved because lines were added above them are not reported as new.
+
+Both inputs are untrusted: a baseline file that is not a rulekb JSON report is an error naming what is wrong
+(exit 2), and the ``--diff-from`` revision is resolved by ``git rev-parse --verify --end-of-options`` to a commit
+id before git sees it anywhere else, so a value such as ``--output=FILE`` is never read as a git option.
 """
 
 from __future__ import annotations
@@ -35,7 +39,14 @@ def load_baseline(path: str) -> Counter:
         raise BaselineError(f"{path}: cannot read the baseline report: {exc}") from None
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("findings"), list):
         raise BaselineError(f"{path}: not a rulekb JSON report ({{\"version\": 1, \"findings\": [...]}})")
-    return Counter(_key(f["rule"], f.get("subject"), f["message"]) for f in data["findings"])
+    keys = []
+    for k, f in enumerate(data["findings"]):
+        if not isinstance(f, dict) or not isinstance(f.get("rule"), str) or not isinstance(f.get("message"), str) \
+                or not isinstance(f.get("subject"), (str, type(None))):
+            raise BaselineError(f"{path}: finding {k + 1} is not a rulekb finding (an object with string 'rule' "
+                                "and 'message', and 'subject' a string or null)")
+        keys.append(_key(f["rule"], f.get("subject"), f["message"]))
+    return Counter(keys)
 
 
 def new_findings(findings: list[Finding], baseline: Counter) -> list[Finding]:
@@ -55,15 +66,18 @@ def baseline_from_git(ref: str, kb_root: str, paths: list[str], period: str | No
     """Findings of the same check run on the KB and the given files as they were at ``ref``."""
     from .pipeline import check_paths
 
+    commit = resolve_revision(ref)
     top = _git(["rev-parse", "--show-toplevel"]).strip()
     with tempfile.TemporaryDirectory(prefix="rulekb-base-") as tmp:
         kb_rel = os.path.relpath(os.path.abspath(kb_root), top)
-        _extract(ref, kb_rel, tmp)
+        _extract(commit, kb_rel, tmp)
         old_paths = []
         for p in paths:
             rel = os.path.relpath(os.path.abspath(p), top)
+            if rel == ".." or rel.startswith(".." + os.sep) or os.path.isabs(rel):
+                continue  # outside the repository: git has no old version of it
             try:
-                content = _git(["show", f"{ref}:{rel}"], binary=True)
+                content = _git(["show", "--end-of-options", f"{commit}:{rel}"], binary=True)
             except BaselineError:
                 continue  # a new file: nothing to compare with
             dest = os.path.join(tmp, "_files", rel)
@@ -80,8 +94,21 @@ def baseline_from_git(ref: str, kb_root: str, paths: list[str], period: str | No
         return Counter(fingerprint(f) for f in run.findings)
 
 
-def _extract(ref: str, path: str, dest: str) -> None:
-    data = _git(["archive", "--format=tar", ref, path], binary=True)
+def resolve_revision(ref: str) -> str:
+    """The commit id ``ref`` names; anything else (an option-like value, a missing revision) is an error."""
+    if not ref or ref.startswith("-") or any(c in ref for c in "\0\n\r") or len(ref) > 256:
+        raise BaselineError(f"--diff-from {ref[:80]!r}: not a git revision")
+    try:
+        commit = _git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"]).strip()
+    except BaselineError:
+        commit = ""
+    if not (40 <= len(commit) <= 64 and all(c in "0123456789abcdef" for c in commit)):
+        raise BaselineError(f"--diff-from {ref[:80]!r}: no such commit in this git repository")
+    return commit
+
+
+def _extract(commit: str, path: str, dest: str) -> None:
+    data = _git(["archive", "--format=tar", "--end-of-options", commit, "--", path], binary=True)
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(dest, filter="data")
 

@@ -106,7 +106,8 @@ def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any
         used[(use.kind, use.name)].add(use.entry)
         if use.unknown_code:
             unknown_codes.add(use.name)
-    aliases = {(e["kind"], e["name"]): e for e in (previous or {}).get("entities", [])}
+    previous = previous or {}
+    aliases = {(e["kind"], e["name"]): e for e in previous.get("entities", [])}
     entities = []
     for (kind, name), ids in sorted(used.items(), key=lambda kv: (kv[0][0], kv[0][1])):
         entity: dict[str, Any] = {"name": name, "kind": kind}
@@ -116,12 +117,16 @@ def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any
         if old and old.get("note"):
             entity["note"] = old["note"]
         elif kind == "country" and name in unknown_codes:
-            entity["note"] = "written like a country code, but not a code of the game profile"
+            entity["note"] = _UNKNOWN_CODE_NOTE
         entity["used_by"] = sorted(ids)
         entities.append(entity)
-    # Hand-written entities (with a note) that extraction no longer finds are kept.
+    # Entities written or completed by hand (aliases, or a note of a person's) that extraction no longer finds
+    # are kept as they are: the tool proposes, it never deletes a person's work.
     for key, old in aliases.items():
-        if key not in used and old.get("note") and not old["note"].startswith("written like a country code"):
+        if key not in used and (old.get("aliases") or (old.get("note") and old["note"] != _UNKNOWN_CODE_NOTE)):
             entities.append(old)
-    return {"game": game, "note": "extracted by `rulekb gazetteer --write`; aliases and notes added by hand are kept",
-            "entities": entities}
+    return {"game": game, "note": previous.get("note") or _FILE_NOTE, "entities": entities}
+
+
+_UNKNOWN_CODE_NOTE = "written like a country code, but not a code of the game profile"
+_FILE_NOTE = "extracted by `rulekb gazetteer --write`; aliases and notes added by hand are kept"

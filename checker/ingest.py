@@ -4,8 +4,17 @@ For each parsed entry:
 
 * no KB file yet: write it;
 * a KB file already there: parse and derive afresh, carry over what a person curated (event notes, clause and
-  section logic marked ``curated: true``, a rule entry's title) unless ``force`` is given, and write only if the
-  result differs from the file (so an unchanged text changes no file).
+  section logic marked ``curated: true``, an edited event or rule title) unless ``force`` is given, and write
+  only if the result differs from the file (so an unchanged text changes no file).
+
+Nothing is lost silently. Before anything is written, every entry is checked, and the whole ingest is refused
+(``IngestError``, exit 2) when:
+
+* the text numbers two events alike (the second would replace the first);
+* an event's file already holds an event taken from another source text (ingesting would replace it);
+* an existing file cannot be read (a hand edit with a YAML error would be overwritten);
+* an entry would not validate against its schema (an id made from a file name with a space), or a name in
+  it would not make a safe path (``checker/paths.py``).
 
 Every write goes through a temporary file and a rename, so an interrupted ingest leaves each file either
 old or new, never partly written.
@@ -17,11 +26,17 @@ import os
 from dataclasses import dataclass, field
 
 from .kbio import serialize as ser
-from .kbio.store import dump_entry, entry_path
+from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, validate
 from .kbio.yamlio import YamlError, atomic_write, load_file
 from .logic.derive import derive_event_logic
 from .model import Event, Glossary, RuleEntry
-from .textformat import parse_document, read_text
+from .paths import check_period, safe_join
+from .textformat import ParseError, parse_document, read_text
+from .textformat.eu_events import split_title
+
+
+class IngestError(ParseError):
+    """The text cannot be ingested without losing or corrupting KB data: nothing is written."""
 
 
 @dataclass
@@ -32,10 +47,10 @@ class IngestReport:
 
 
 def _existing(root: str, rel: str):
-    path = os.path.join(root, rel)
-    if not os.path.exists(path):
+    path = safe_join(root, rel)
+    if not os.path.lexists(path):
         return None
-    data, _ = load_file(path, rel)
+    data, _ = load_file(path, rel, root=root)
     if rel.startswith("events"):
         return ser.event_from(data)
     if rel.startswith("glossary"):
@@ -48,6 +63,10 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
     if isinstance(new, Event) and isinstance(old, Event):
         if old.notes and not new.notes:
             new.notes, carried = old.notes, True
+        parts = split_title(old.header or "")
+        derived = parts.title.strip() if parts else None
+        if old.title and old.title != derived and old.title != new.title:  # the title was edited by hand
+            new.title, carried = old.title, True
         old_logic = {(c.text, c.marker): c.logic for c in old.all_clauses() if c.logic and c.logic.get("curated")}
         for c in new.all_clauses():
             key = (c.text, c.marker)
@@ -66,30 +85,58 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
 def ingest_file(path: str, root: str, period: str | None = None, force: bool = False,
                 name: str | None = None, phase_aliases: dict[str, str] | None = None) -> IngestReport:
     name = name or os.path.basename(path)
+    if period is not None:
+        check_period(period, "--period")
     if phase_aliases is None:
         phase_aliases = profile_phase_aliases(root)
     text = read_text(path, name)
     doc = parse_document(text, name, period, phase_aliases=phase_aliases)
+    _refuse_repeated_numbers(doc.events, name)
     report = IngestReport()
     for event in doc.events:
         derive_event_logic(event)
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
+    planned: list[tuple[str, str]] = []
     for entry in entries:
-        rel = entry_path(entry)
+        rel = entry_path(entry)  # checks game, period, id and number before they become a path
         try:
             old = _existing(root, rel)
-        except YamlError:
-            old = None
+        except YamlError as exc:
+            raise IngestError(exc.file, exc.line, f"the existing KB file cannot be read ({exc.message}); ingest "
+                              "would overwrite it: fix or delete it first") from None
+        if isinstance(old, Event) and isinstance(entry, Event) and old.source.file != entry.source.file:
+            raise IngestError(name, entry.source.line,
+                              f"event {entry.id} is already in the KB from another text ({old.source.file}, "
+                              f"{os.path.join(root, rel)}); ingesting would replace it. Renumber the new event, "
+                              "or delete that file first if this text really replaces it")
         # Derived structure is re-derived every time; what a person curated is carried over (unless --force).
         # An unchanged text therefore rewrites nothing: the file's bytes come out the same.
         if old is not None and not force and _carry_curated(entry, old):
             report.kept_curated.append(rel)
+        errors = validate(entry_data(entry), entry_kind(entry), root, rel, "")
+        if errors:
+            first = errors[0]
+            raise IngestError(name, entry.source.line if entry.source else None,
+                              f"the entry {entry.id!r} would not be valid KB data ({first.message}); nothing "
+                              "was written")
         rel, out = dump_entry(entry)
-        if atomic_write(os.path.join(root, rel), out):
+        planned.append((rel, out))
+    for rel, out in planned:
+        if atomic_write(safe_join(root, rel), out):
             report.written.append(rel)
         else:
             report.unchanged.append(rel)
     return report
+
+
+def _refuse_repeated_numbers(events: list[Event], name: str) -> None:
+    seen: dict[str, Event] = {}
+    for event in events:
+        if event.id in seen:
+            raise IngestError(name, event.source.line,
+                              f"a second event numbered {event.number} in period {event.period} (the first is on "
+                              f"line {seen[event.id].source.line}); one would replace the other: renumber one")
+        seen[event.id] = event
 
 
 def profile_phase_aliases(root: str) -> dict[str, str]:
@@ -98,12 +145,9 @@ def profile_phase_aliases(root: str) -> dict[str, str]:
     games = os.path.join(root, "games")
     for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
         if name.endswith(".yaml"):
-            data, _ = load_file(os.path.join(games, name), name)
+            data, _ = load_file(os.path.join(games, name), name, root=root)
             for phase in (data or {}).get("phases", []):
                 out[phase["name"]] = phase["id"]
                 out.update({alias: phase["id"] for alias in phase.get("aliases", [])})
     return out
 
-
-def _same_source(old, new) -> bool:
-    return old.source.file == new.source.file and old.source.line == new.source.line

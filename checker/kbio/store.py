@@ -234,12 +234,15 @@ def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") 
 # ------------------------------------------------------------------ saving
 
 def entry_path(entry: Event | RuleEntry | Glossary) -> str:
-    """Path of an entry's file relative to the KB root."""
+    """Path of an entry's file relative to the KB root; every name in it is checked first (``checker/paths.py``)."""
+    from ..paths import check_entry_id, check_game, check_number, check_period
+
     if isinstance(entry, Event):
-        return os.path.join("events", entry.game, entry.period.lower(), f"{entry.number:02d}.yaml")
+        return os.path.join("events", check_game(entry.game), check_period(entry.period).lower(),
+                            f"{check_number(entry.number):02d}.yaml")
     if isinstance(entry, Glossary):
-        return os.path.join("glossary", f"{entry.id}.yaml")
-    return os.path.join("rules", entry.game, f"{entry.id}.yaml")
+        return os.path.join("glossary", f"{check_entry_id(entry.id)}.yaml")
+    return os.path.join("rules", check_game(entry.game), f"{check_entry_id(entry.id)}.yaml")
 
 
 def entry_data(entry: Event | RuleEntry | Glossary) -> dict[str, Any]:

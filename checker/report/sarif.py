@@ -7,6 +7,7 @@ import json
 
 from .. import __version__
 from ..model import Finding
+from .safe import json_safe
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
@@ -60,4 +61,4 @@ def render_sarif(findings: list[Finding], rules: dict | None = None, **_: object
             "results": results,
         }],
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return json_safe(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n"

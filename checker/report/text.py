@@ -1,4 +1,7 @@
-"""``--format text``: findings grouped by file, with the clause quoted, coloured by rich when on a terminal."""
+"""``--format text``: findings grouped by file, with the clause quoted, coloured by rich when on a terminal.
+
+Every piece of text that comes from a finding (file names, subjects, messages, quotes) passes ``safe.visible``
+(control and bidi characters shown as escapes) and then rich's markup escape."""
 
 from __future__ import annotations
 
@@ -9,8 +12,14 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..model import Finding
+from .safe import visible
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def _t(text: object) -> str:
+    """Contributed text as it may be printed: control characters visible, rich markup escaped."""
+    return escape(visible(text))
 
 
 def render_text(findings: list[Finding], quotes: dict | None = None, color: bool = False, **_: object) -> str:
@@ -20,19 +29,19 @@ def render_text(findings: list[Finding], quotes: dict | None = None, color: bool
     for f in sorted(findings, key=Finding.sort_key):
         by_file[f.file or "(no file)"].append(f)
     for file, items in by_file.items():
-        console.print(f"[bold underline]{escape(file)}[/]")
+        console.print(f"[bold underline]{_t(file)}[/]")
         for f in items:
             where = f"{f.line}" if f.line else "-"
-            subject = f" {escape(f.subject)}" if f.subject else ""
+            subject = f" {_t(f.subject)}" if f.subject else ""
             acc = " [dim](accepted)[/]" if f.accepted is not None else ""
-            console.print(f"  {where:>5}  [{_STYLE[f.severity]}]{f.severity:<7}[/] {f.rule}{subject}: "
-                          f"{escape(f.message)}{acc}")
+            console.print(f"  {where:>5}  [{_STYLE.get(f.severity, 'bold')}]{_t(f.severity):<7}[/] {_t(f.rule)}"
+                          f"{subject}: {_t(f.message)}{acc}")
             quote = (quotes or {}).get((f.subject, f.line))
             if quote:
-                console.print(f"         [dim]> {escape(quote[:160])}[/]")
+                console.print(f"         [dim]> {_t(quote[:160])}[/]")
             for item in f.explanation or []:
-                console.print(f"         [dim]because {escape(str(item.id))} ({escape(str(item.file))}:{item.line})"
-                              f"{': ' + escape(item.text[:120]) if item.text else ''}[/]")
+                console.print(f"         [dim]because {_t(item.id)} ({_t(item.file)}:{_t(item.line)})"
+                              f"{': ' + _t(item.text[:120]) if item.text else ''}[/]")
     counts = {s: sum(1 for f in findings if f.severity == s and f.accepted is None) for s in ("error", "warning", "info")}
     accepted = sum(1 for f in findings if f.accepted is not None)
     def n(count: int, word: str) -> str:

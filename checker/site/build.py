@@ -23,6 +23,7 @@ from ..checks.schema.acc001_stale_acceptance import apply_acceptances
 from ..ids import ROMAN, event_references, event_sort_key, find_references
 from ..kbio.store import LoadResult, load_kb
 from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
+from ..paths import safe_join
 from . import diagram
 from .urls import entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url, slug
 
@@ -251,7 +252,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
 
     def write(url: str, template: str, **ctx) -> None:
         nonlocal count
-        path = os.path.join(docs_dir, markdown_path(url))
+        path = safe_join(docs_dir, markdown_path(url))  # a game or id from the KB must not leave docs_dir
         os.makedirs(os.path.dirname(path), exist_ok=True)
         text = env.get_template(template).render(url=url, rel=rel, front_title=_front_title, **ctx)
         with open(path, "w", encoding="utf-8") as fh:
