@@ -194,11 +194,33 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
             if errors:
                 result.findings.extend(errors)
                 continue
+        clash = _id_clash(kb, kind, data, display, text)
+        if clash is not None:
+            result.findings.append(clash)
+            continue
         try:
             _add(kb, kind, data, display, text)
         except (KeyError, TypeError, ValueError) as exc:
             result.findings.append(_schema_finding(display, 1, f"cannot read entry: {exc}"))
     return result
+
+
+def _id_clash(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str) -> Finding | None:
+    """SCH002 when a second file holds an id the KB already has (it would silently replace the first)."""
+    if not isinstance(data, dict):
+        return None
+    ident = data.get("game") if kind == "gazetteer" else data.get("id")
+    if not isinstance(ident, str) or kind not in ("event", "rule", "glossary", "game", "gazetteer"):
+        return None
+    key = {"game": "game:", "gazetteer": "gazetteer:"}.get(kind, "") + ident
+    first = kb.files.get(key)
+    if first is None:
+        return None
+    line = node_mark(text, ["game" if kind == "gazetteer" else "id"])[0]
+    return _schema_finding(display, line, f"{'game' if kind == 'gazetteer' else 'id'} {ident!r} is also the "
+                           f"{'game' if kind == 'gazetteer' else 'id'} of {first}; this file is left out (one of "
+                           "the two must change)", ident if kind in ("event", "rule", "glossary") else None,
+                           rule="SCH002")
 
 
 def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") -> None:
