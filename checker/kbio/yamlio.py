@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover
 MAX_YAML_BYTES = 1024 * 1024
 MAX_YAML_LINE_CHARS = 30_000  # a clause of up to 20,000 characters (textformat.common.MAX_CLAUSE_CHARS) fits
 MAX_YAML_DEPTH = 100  # the bundled KB nests at most 15 deep
+MAX_YAML_INT = 10**15  # years, turns, event numbers; a 10,000-digit number cannot even be printed
 
 
 @dataclass
@@ -86,6 +87,27 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
         return mapping
 
 
+    def construct_yaml_int(self, node):
+        try:
+            value = super().construct_yaml_int(node)
+        except ValueError:  # Python refuses integers of more than 4,300 digits
+            value = None
+        if value is None or abs(value) >= MAX_YAML_INT:
+            raise yaml.constructor.ConstructorError(None, None, f"this number is out of range (the limit is "
+                                                    f"{MAX_YAML_INT:,})", node.start_mark)
+        return value
+
+    def construct_yaml_timestamp(self, node):
+        try:
+            return super().construct_yaml_timestamp(node)
+        except (ValueError, OverflowError) as exc:  # 2026-02-30
+            raise yaml.constructor.ConstructorError(None, None, f"cannot read this date ({exc})",
+                                                    node.start_mark) from None
+
+
+_KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
+_KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)
+
 _BLOCK_PREFIX = re.compile(r"^[ \t?-]*", re.M)
 
 
@@ -128,11 +150,14 @@ def loads(text: str, name: str) -> Any:
         raise YamlError(name, mark.line + 1, mark.column + 1, exc.problem, rule="SCH002") from None
     except RecursionError:
         raise YamlError(name, None, None, f"nested too deeply (the limit is {MAX_YAML_DEPTH} levels)") from None
+    except (ValueError, OverflowError) as exc:  # a value no constructor above catches: still no traceback
+        raise YamlError(name, None, None, f"cannot read a value: {str(exc)[:200]}") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         msg = " ".join(x for x in (exc.context, exc.problem) if x)
+        what = "YAML value error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
         raise YamlError(name, mark.line + 1 if mark else None, mark.column + 1 if mark else None,
-                        f"YAML syntax error: {msg}") from None
+                        f"{what}: {msg}") from None
     except yaml.YAMLError as exc:
         raise YamlError(name, None, None, f"YAML error: {exc}") from None
 
