@@ -119,6 +119,7 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     errors = validate(data, kind, kb.root, name, text)
     if errors:
         ctx.parse_findings.extend(errors)
+        ctx.only.update(f.subject for f in errors if f.subject)  # reported although the entry is left out
         return
     if kind == "event":
         ev = ser.event_from(data)

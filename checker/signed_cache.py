@@ -17,6 +17,7 @@ import os
 import stat
 
 from .cache import cache_dir, read_cached, write_cached
+from .paths import inside
 
 _MAGIC = b"RKBSIG1\0"
 _KEY_BYTES = 32
@@ -25,11 +26,6 @@ _KEY_BYTES = 32
 def key_path() -> str:
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
     return os.path.join(base, "rulekb", "cache.key")
-
-
-def _inside(path: str, folder: str) -> bool:
-    path, folder = os.path.realpath(path), os.path.realpath(folder)
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _read_key(path: str) -> bytes | None:
@@ -51,7 +47,7 @@ def _read_key(path: str) -> bytes | None:
 def signing_key() -> bytes | None:
     """The per-user cache key, created on first use; None when there is no safe place for one."""
     path = key_path()
-    if _inside(path, cache_dir()):
+    if inside(path, cache_dir()):
         return None
     key = _read_key(path)
     if key is not None:

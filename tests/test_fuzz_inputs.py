@@ -31,7 +31,7 @@ from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, SEED_PERIODS, seed_files
 
-TOTAL = int(os.environ.get("RULEKB_FUZZ_CASES", "400"))
+TOTAL = int(os.environ.get("RULEKB_FUZZ_CASES", "250"))
 COUNTS = {"text": 0, "yaml": 0, "cli": 0, "kb-edit": 0, "errors": 0, "slowest_s": 0.0}
 TEXT_BOUND_S = 5.0   # one text parse (the bundled seeds parse in milliseconds)
 YAML_BOUND_S = 5.0
@@ -62,6 +62,13 @@ OPS = ["run-insert", "run-line", "swap", "delete", "duplicate", "truncate-line",
        "bytes-line", "crlf", "cr", "bom", "nul", "control", "bidi", "nest", "unclose", "colons", "lines-of-run"]
 
 
+def flip_bytes(data: bytes, rnd: random.Random, most: int) -> bytes:
+    out = bytearray(data)
+    for _ in range(rnd.randint(1, most)):
+        out[rnd.randrange(len(out))] = rnd.randrange(256)
+    return bytes(out)
+
+
 def damage(data: bytes, op: str, rnd: random.Random, run: bytes, size: int) -> bytes:
     """One kind of damage, as a person, an editor or a broken transfer does it."""
     lines = data.split(b"\n")
@@ -89,10 +96,7 @@ def damage(data: bytes, op: str, rnd: random.Random, run: bytes, size: int) -> b
     elif op == "truncate-byte":
         return data[:rnd.randrange(len(data) + 1)]
     elif op == "bytes":
-        out = bytearray(data)
-        for _ in range(rnd.randint(1, 30)):
-            out[rnd.randrange(len(out))] = rnd.randrange(256)
-        return bytes(out)
+        return flip_bytes(data, rnd, 30)
     elif op == "bytes-line":
         lines.insert(i, bytes(rnd.randrange(256) for _ in range(40)))
     elif op == "crlf":
@@ -151,12 +155,16 @@ def _parse(name: str, data: bytes):
 @_settings(0.70)
 @given(damaged(SEEDS))
 def test_fuzz_damaged_text_parses_or_reports(case):
-    name, op, run, size, data = case
-    COUNTS["text"] += 1
+    _bounded_and_deterministic("text", _parse, case, TEXT_BOUND_S)
+
+
+def _bounded_and_deterministic(counter: str, fn, case, bound: float) -> None:
+    name, how, run, size, data = case
+    COUNTS[counter] += 1
     start = time.perf_counter()
-    first = _parse(name, data)
-    _bound(start, TEXT_BOUND_S, (name, op, run, size))
-    assert _parse(name, data) == first, "not deterministic"
+    first = fn(name, data)
+    _bound(start, bound, (name, how, run, size))
+    assert fn(name, data) == first, "not deterministic"
 
 
 YAML_EDITS = ["dup-key", "delete", "indent", "dedent", "value-run", "tab", "deep-flow", "deep-block", "anchor",
@@ -195,10 +203,7 @@ def yaml_edit(data: bytes, edit: str, rnd: random.Random, run: bytes, size: int)
     elif edit == "id":
         lines = [b'id: "../../x"' if ln.startswith(b"id:") else ln for ln in lines]
     elif edit == "bytes":
-        out = bytearray(data)
-        for _ in range(rnd.randint(1, 10)):
-            out[rnd.randrange(len(out))] = rnd.randrange(256)
-        return bytes(out)
+        return flip_bytes(data, rnd, 10)
     elif edit == "crlf":
         return data.replace(b"\n", b"\r\n")
     elif edit == "bom":
@@ -251,12 +256,7 @@ def _load(name: str, data: bytes):
 @_settings(0.26)
 @given(edited())
 def test_fuzz_yaml_hand_edit_loads_or_reports(case):
-    name, edit, run, size, data = case
-    COUNTS["yaml"] += 1
-    start = time.perf_counter()
-    first = _load(name, data)
-    _bound(start, YAML_BOUND_S, (name, edit, run, size))
-    assert _load(name, data) == first, "not deterministic"
+    _bounded_and_deterministic("yaml", _load, case, YAML_BOUND_S)
 
 
 def _check(argv: list[str]) -> tuple[int, str, str]:

@@ -357,3 +357,13 @@ def test_text_report_escapes_are_visible_and_colour_codes_are_ours(capsys):
 
     out = render_text([_hostile_finding("\x1b]52;c;cHduZWQ=\x07")], color=False)
     assert "\x1b" not in out and "\\x1b]52;c;cHduZWQ=\\x07" in out
+
+
+def test_check_of_one_yaml_file_failing_its_schema_is_not_a_pass(tmp_path, capsys):
+    """The pre-commit hook's exact command on a file that fails its schema exited 0 with '0 errors'."""
+    edited = tmp_path / "08.yaml"
+    edited.write_text((KB / "events" / "eu" / "vii" / "08.yaml").read_text().replace("number: 8", "number: eight"))
+    code, out, _ = run_cli(capsys, "check", edited, "--format", "json")
+    assert code == 1
+    assert any(f["rule"] == "SCH001" and "'eight' is not of type 'integer'" in f["message"]
+               for f in json.loads(out)["findings"])

@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from ..paths import inside
+
 try:  # libyaml is much faster; fall back to the pure-Python loader.
     from yaml import CSafeDumper as _Dumper
     from yaml import CSafeLoader as _Loader
@@ -160,12 +162,6 @@ def loads(text: str, name: str) -> Any:
                         f"{what}: {msg}") from None
     except yaml.YAMLError as exc:
         raise YamlError(name, None, None, f"YAML error: {exc}") from None
-
-
-def inside(path: str, root: str) -> bool:
-    """Whether ``path``, with every symlink resolved, lies inside ``root`` (also resolved)."""
-    real, base = os.path.realpath(path), os.path.realpath(root)
-    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
 def read_regular(path: str, name: str, limit: int, root: str | None = None) -> bytes:
