@@ -25,6 +25,8 @@ class CheckContext:
     kb: KnowledgeBase
     locate: Callable[[str, int | None], tuple[str | None, int | None]]
     only: set[str] | None = None  # entry ids to report on (checking contributed texts); None = all
+    only_files: set[str] = field(default_factory=set)  # contributed files: their findings are always reported
+    unreadable: dict[str, str] = field(default_factory=dict)  # entry id -> its file, which failed to load
     load_findings: list[Finding] = field(default_factory=list)
     parse_findings: list[Finding] = field(default_factory=list)
     cache: dict = field(default_factory=dict)
@@ -97,7 +99,8 @@ def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Find
         if selected is not None and code not in selected:
             continue
         if hasattr(info.module, "check"):
-            out.extend(f for f in info.module.check(ctx) if f.subject is None or ctx.wants(f.subject))
+            out.extend(f for f in info.module.check(ctx)
+                       if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 
 CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"
