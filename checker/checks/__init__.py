@@ -94,12 +94,21 @@ def registry() -> dict[str, CheckInfo]:
 
 
 def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Finding]:
+    """Every (selected) check's findings. With ``ctx.only`` (contributed entries), the entry-scoped checks run on
+    the contributed entries alone (``checker/incremental.py``); the others run on the whole KB, and only findings
+    on contributed entries or files are kept."""
+    scoped = None
+    if ctx.only is not None:
+        from ..incremental import entry_scoped, scoped_context
+
+        scoped = scoped_context(ctx)
     out: list[Finding] = []
     for code, info in registry().items():
         if selected is not None and code not in selected:
             continue
         if hasattr(info.module, "check"):
-            out.extend(f for f in info.module.check(ctx)
+            use = scoped if scoped is not None and entry_scoped(info) else ctx
+            out.extend(f for f in info.module.check(use)
                        if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 
