@@ -10,9 +10,7 @@ from .kbio import serialize as ser
 from .kbio.cache import line_index, read_findings, write_findings
 from .kbio.store import LoadResult, load_kb, schema_kind_for, validate
 from .kbio.yamlio import YamlError, load_file
-from .logic.derive import derive_event_logic
 from .model import Finding, KnowledgeBase
-from .textformat import ParseError, parse_document, read_text
 
 @dataclass
 class CheckRun:
@@ -58,6 +56,9 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | None = None
     locator = Locator(load)
     ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable))
     if paths:
+        from .logic.derive import derive_event_logic
+        from .textformat import ParseError, parse_document, read_text
+
         ctx.only = set()
         aliases = phase_aliases(kb)
         for path in paths:
