@@ -97,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--output", default=str(ROOT / "bench" / "results" / "latest.json"))
     p.add_argument("--write-docs", action="store_true")
     p.add_argument("--no-bundled", action="store_true")
+    p.add_argument("--keep-generated", action="store_true",
+                   help="reuse synthetic KBs generated earlier with the same arguments even if the code changed")
     p.add_argument("--stages", default=",".join(STAGES), help="stages to run (comma-separated; default: all)")
     args = p.parse_args(argv)
     chosen = [s for s in args.stages.split(",") if s]
@@ -123,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in sizes:
             out = os.path.join(args.workdir, f"kb{n}")
             progress(f"generating {n} events")
-            info = generate(n, out, seed=7, quiet=True)
+            info = generate(n, out, seed=7, quiet=True, keep=args.keep_generated)
             stages = [s for s in chosen if (not s.startswith("site") or n <= SITE_MAX_EVENTS)
                       and (n <= LARGE or s in LARGE_STAGES)]
             results["kbs"][str(n)] = {"events": n, "goal": info["chain_goal"], "stages": measure(

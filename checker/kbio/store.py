@@ -132,16 +132,24 @@ def iter_kb_files(root: str):
                 yield full, os.path.relpath(full, root)
 
 
+FREEZE_AFTER = 300_000  # objects made while loading (about 1,000 events)
+
+
 @contextmanager
 def _gc_paused():
     """Loading builds many small objects and no reference cycles; Python's cyclic collector would still scan the
-    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading."""
+    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading. The
+    loaded KB lives as long as the process: a large one is then moved out of the collector's sight (``gc.freeze``),
+    or the first collection after loading would scan all of it once more (a second at 10,000 events). Objects
+    without cycles are still freed when their last reference goes; a small KB is left to the collector."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
+            if gc.get_count()[0] > FREEZE_AFTER:
+                gc.freeze()
             gc.enable()
 
 
@@ -168,11 +176,12 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
 
         if enabled():
             cache = KBCache(root, display_root)
+    prefix = display_root + os.sep if display_root else ""
     for full, rel in files:
-        display = os.path.join(display_root, rel)
         kind = schema_kind_for(rel)
         if kind is None:
             continue
+        display = prefix + rel
         stamp = None
         if cache is not None and kind != "deck":  # decks depend on the game profile: always read
             try:
