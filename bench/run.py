@@ -100,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep-generated", action="store_true",
                    help="reuse synthetic KBs generated earlier with the same arguments even if the code changed")
     p.add_argument("--stages", default=",".join(STAGES), help="stages to run (comma-separated; default: all)")
+    p.add_argument("--merge", nargs="+", metavar="RESULTS.json",
+                   help="run nothing: combine saved results (one run per group of rows) into one table")
     args = p.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, args.write_docs)
     chosen = [s for s in args.stages.split(",") if s]
     unknown = sorted(set(chosen) - set(STAGES))
     if unknown:
@@ -148,6 +152,33 @@ def main(argv: list[str] | None = None) -> int:
         doc = ROOT / "docs" / "benchmarks.md"
         doc.parent.mkdir(exist_ok=True)
         doc.write_text(md, encoding="utf-8")
+    return 0
+
+
+def merge(paths: list[str], write_docs: bool) -> int:
+    """One table from several saved runs (each run's rows are kept as measured; the commands are all listed)."""
+    merged: dict = {"kbs": {}, "seconds": 0.0, "commands": []}
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            part = json.load(fh)
+        for key in ("date", "machine", "runs"):
+            merged.setdefault(key, part[key])
+        merged["date"] = max(merged["date"], part["date"])
+        merged["seconds"] = round(merged["seconds"] + part["seconds"], 1)
+        merged["commands"].append(f"python -m bench.run {part.get('argv', '')}".strip())
+        for name, kb in part["kbs"].items():
+            merged["kbs"].setdefault(name, {"events": kb["events"], "stages": {}})["stages"].update(kb["stages"])
+    order = sorted(merged["kbs"], key=lambda n: -1 if n == "bundled" else int(n))
+    merged["kbs"] = {n: merged["kbs"][n] for n in order}
+    kbs = merged["kbs"]
+    if "1000" in kbs and "10000" in kbs:
+        merged["growth_1000_to_10000"] = {
+            s: round(kbs["10000"]["stages"][s]["median"] / max(kbs["1000"]["stages"][s]["median"], 1e-9), 2)
+            for s in kbs["10000"]["stages"] if s in kbs["1000"]["stages"]}
+    md = render_markdown(merged)
+    print(md)
+    if write_docs:
+        (ROOT / "docs" / "benchmarks.md").write_text(md, encoding="utf-8")
     return 0
 
 
@@ -232,7 +263,9 @@ def render_markdown(results: dict) -> str:
         f"Latest run: {results['date']} on {results['machine']}; median of {results['runs']} runs after a warm-up, "
         "spread min–max, for whole-process stages the process's CPU time (user + system) beside the wall clock, and "
         "peak resident memory of the stage's process. Produced by "
-        f"`python -m bench.run {results.get('argv', '--write-docs')}` in {results['seconds']} s.",
+        + (" and ".join(f"`{c}`" for c in results["commands"]) if results.get("commands") else
+           f"`python -m bench.run {results.get('argv', '--write-docs')}`")
+        + f" in {results['seconds']} s.",
         "",
         "Stages: `floor` reads and parses the KB's YAML files with libyaml (`yaml.CSafeLoader`) and nothing else — "
         "the honest floor; `floor_py` is the same with PyYAML's pure-Python loader, for comparison; "

@@ -283,3 +283,27 @@ def test_two_events_kb_cold_and_warm(mini_kb, cache_env):
     root = mini_kb({"two.txt": TWO_EVENTS.format(ref="1:VII")}, period="VII")
     age(root)
     assert report(root) == report(root) == report(root, no_cache=True)
+
+
+def test_crafted_entries_for_other_cache_users_are_not_executed(tmp_path, cache_env, monkeypatch):
+    """Every entry of the cache folder (schema validators, the word list, the KB) goes through read_cached: code
+    planted under any of their names by someone without the key is never run."""
+    import subprocess
+    import sys
+
+    root = copy_kb(tmp_path)
+    env = dict(os.environ)
+    subprocess.run([sys.executable, "-c", "import sys; from checker.pipeline import check_paths; "
+                    "check_paths([], sys.argv[1])", str(root)], env=env, cwd=tmp_path, check=True, timeout=600)
+    planted = sorted(cache_env.glob("*.marshal"))
+    assert any(p.name.startswith("kb-") for p in planted) and len(planted) >= 3
+    code = compile("open('PWNED', 'w').write('x')", "<attack>", "exec")
+    for header in (b"", cache_mod._MAGIC + b"\0" * 32):  # bare marshalled code, and code behind a forged tag
+        for path in planted:
+            path.write_bytes(header + marshal.dumps(code))
+        proc = subprocess.run([sys.executable, "-c", "import sys; from checker.pipeline import check_paths; "
+                               "print(len(check_paths([], sys.argv[1]).findings))", str(root)],
+                              env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        assert not (tmp_path / "PWNED").exists()
+        assert int(proc.stdout.strip()) > 0
