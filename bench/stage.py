@@ -1,15 +1,21 @@
 """Run one benchmark stage once, in its own process, and print its measurements as JSON.
 
-    python -m bench.stage STAGE KB_DIR [--goal ID] [--text FILE] [--period P] [--snapshot FILE]
-    python -m bench.stage snapshot KB_DIR --snapshot FILE   # load once, save the loaded KB for later stages
+    python -m bench.stage STAGE KB_DIR [--goal ID] [--text FILE] [--period P] [--cache-dir DIR]
+    python -m bench.stage snapshot KB_DIR --cache-dir DIR   # load once, filling the KB cache for later stages
 
-Stages: floor (read and parse the KB's YAML files, nothing else), load (load with schema validation), lint (all
+Stages: floor (read and parse the KB's YAML files with libyaml, ``yaml.CSafeLoader``, nothing else; an error if
+libyaml is missing), floor_py (the same with PyYAML's pure-Python ``SafeLoader``, for comparison), load (load with
+schema validation, no KB cache), load_warm (load from a warm KB cache), lint (all
 checks but the logic family, on a loaded KB), logic (the logic family: whole-KB analysis), order (shortest
 history for --goal), newtext (check one new event text --text in the KB's context, all checks, load included),
-sitegen (write the site's Markdown), sitebuild (mkdocs build of it). Everything the stage needs first (loading
-the KB for lint, logic and order) is done before the clock starts; with ``--snapshot`` those stages read the
-loaded KB from a pickle the harness wrote once (``snapshot``), instead of loading 10,000 YAML files again in
-each of their processes only to throw the time away. Peak memory is the process's maximum resident set size.
+sitegen (write the site's Markdown), sitebuild (mkdocs build of it). Whole-process stages run ``rulekb check`` as a
+user does and time the process (wall clock, and its CPU time as ``cpu_seconds``): check_cold and check_warm (the
+full check with an empty / a warm cache folder), floor_process (the libyaml floor as a process of its own), newtext_cold and newtext_warm (one new text, --text, in the
+KB's context). Warm stages use the cache folder ``--cache-dir`` (the harness's warm-up run fills it); cold ones an
+empty folder each run. Everything the stage needs first (loading
+the KB for lint, logic and order) is done before the clock starts; with ``--cache-dir`` those stages load the KB
+from rulekb's own KB cache, which the harness fills once (``snapshot``), instead of loading 10,000 YAML files
+again in each of their processes only to throw the time away. Peak memory is the process's maximum resident set size.
 """
 
 from __future__ import annotations
@@ -17,17 +23,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import pickle
 import resource
 import sys
 import tempfile
 import time
 
 
-def _yaml_floor(root: str) -> int:
+def _yaml_floor(root: str, pure_python: bool = False) -> int:
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = yaml.SafeLoader if pure_python else yaml.CSafeLoader  # no silent fallback: the floor is libyaml
     n = 0
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = [d for d in dirnames if d != "schema"]
@@ -39,38 +44,82 @@ def _yaml_floor(root: str) -> int:
     return n
 
 
-def _loaded(root: str, snapshot: str | None):
-    """The loaded KB: from the harness's snapshot if given (written by this code, never from elsewhere)."""
+def _loaded(root: str, cache_dir: str | None):
+    """The loaded KB, from the KB cache in ``cache_dir`` when given (filled by the snapshot stage)."""
     from checker.kbio.store import load_kb
 
-    if snapshot:
-        with open(snapshot, "rb") as fh:
-            return pickle.load(fh)  # noqa: S301 - a file the benchmark harness itself wrote
+    if cache_dir:
+        os.environ["RULEKB_CACHE_DIR"] = cache_dir
+        os.environ.pop("RULEKB_NO_CACHE", None)
     return load_kb(root)
 
 
+CLI_STAGES = {"floor_process", "check_cold", "check_warm", "newtext_cold", "newtext_warm"}
+
+
+def _cli(stage: str, root: str, text: str | None, period: str | None, cache_dir: str | None) -> dict:
+    """Run ``rulekb check`` in a child process; its wall time and CPU time (user + system)."""
+    import shutil
+    import subprocess
+
+    env = dict(os.environ)
+    env.pop("RULEKB_NO_CACHE", None)
+    cold = stage.endswith("_cold")
+    folder = tempfile.mkdtemp(prefix="rulekb-bench-cache-") if cold or stage == "floor_process" else cache_dir
+    if not folder:
+        raise SystemExit(f"{stage} needs --cache-dir")
+    env["RULEKB_CACHE_DIR"] = folder
+    cmd = [sys.executable, "-m", "checker.cli", "check", "--kb", root, "--format", "json"]
+    if stage == "floor_process":  # the floor as a whole process too: interpreter, yaml import, parsing
+        cmd = [sys.executable, "-c", "import sys; from bench.stage import _yaml_floor; _yaml_floor(sys.argv[1])", root]
+    elif stage.startswith("newtext"):
+        cmd += [text] + (["--period", period] if period else [])
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=3600)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if folder != cache_dir:
+        shutil.rmtree(folder, ignore_errors=True)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"rulekb check failed ({proc.returncode}): {proc.stderr[-2000:]}")
+    findings = len(json.loads(proc.stdout)["findings"]) if stage != "floor_process" else 0
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"stage": stage, "seconds": round(wall, 4), "cpu_seconds": round(cpu, 4), "findings": findings,
+            "peak_rss_mb": round(after.ru_maxrss / 1024, 1)}
+
+
 def run(stage: str, root: str, goal: str | None, text: str | None, period: str | None,
-        snapshot: str | None = None) -> dict:
+        cache_dir: str | None = None) -> dict:
+    if stage in CLI_STAGES:
+        return _cli(stage, root, text, period, cache_dir)
     from checker.checks import CheckContext, registry, run_checks
     from checker.kbio.store import load_kb
     from checker.pipeline import Locator
 
     out: dict = {"stage": stage}
     if stage == "snapshot":
-        start = time.perf_counter()
-        with open(snapshot, "wb") as fh:
-            pickle.dump(load_kb(root), fh, protocol=pickle.HIGHEST_PROTOCOL)
-    elif stage == "floor":
-        start = time.perf_counter()
-        out["files"] = _yaml_floor(root)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        _loaded(root, cache_dir)
+    elif stage in ("floor", "floor_py"):
+        start, cpu_start = time.perf_counter(), time.process_time()
+        out["files"] = _yaml_floor(root, pure_python=stage == "floor_py")
     elif stage == "load":
-        start = time.perf_counter()
+        os.environ["RULEKB_NO_CACHE"] = "1"
+        start, cpu_start = time.perf_counter(), time.process_time()
+        load_kb(root)
+    elif stage == "load_warm":
+        if not cache_dir:
+            raise SystemExit("load_warm needs --cache-dir")
+        os.environ["RULEKB_CACHE_DIR"] = cache_dir
+        os.environ.pop("RULEKB_NO_CACHE", None)
+        start, cpu_start = time.perf_counter(), time.process_time()
         load_kb(root)
     elif stage in ("lint", "logic"):
-        load = _loaded(root, snapshot)
+        load = _loaded(root, cache_dir)
         ctx = CheckContext(load.kb, Locator(load), load_findings=list(load.findings))
         codes = {c for c, info in registry().items() if (info.category == "logic") == (stage == "logic")}
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         findings = run_checks(ctx, codes)
         out["findings"] = len(findings)
         if stage == "logic":
@@ -81,15 +130,16 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
     elif stage == "order":
         from checker.logic.orders import shortest_history
 
-        kb = _loaded(root, snapshot).kb
-        start = time.perf_counter()
+        kb = _loaded(root, cache_dir).kb
+        start, cpu_start = time.perf_counter(), time.process_time()
         result = shortest_history(kb, goal)
         out["status"] = result.status
         out["turns"] = len(result.history)
     elif stage == "newtext":
         from checker.pipeline import check_paths
 
-        start = time.perf_counter()
+        os.environ["RULEKB_NO_CACHE"] = "1"
+        start, cpu_start = time.perf_counter(), time.process_time()
         run_ = check_paths([text], root, period=period)
         out["findings"] = len(run_.findings)
     elif stage in ("sitegen", "sitebuild"):
@@ -98,15 +148,16 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         kb_load = load_kb(root)
         workdir = tempfile.mkdtemp(prefix="rulekb-bench-site-")
         if stage == "sitegen":
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             out["pages"] = generate_pages(kb_load, os.path.join(workdir, "docs"))
         else:
             generate_pages(kb_load, os.path.join(workdir, "docs"))
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), time.process_time()
             build_site(os.path.join(workdir, "docs"), os.path.join(workdir, "site"), config_dir=workdir)
     else:
         raise SystemExit(f"unknown stage {stage}")
     out["seconds"] = round(time.perf_counter() - start, 4)
+    out["cpu_seconds"] = round(time.process_time() - cpu_start, 4)
     out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return out
 
@@ -118,11 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--goal")
     p.add_argument("--text")
     p.add_argument("--period")
-    p.add_argument("--snapshot", help="pickle of the loaded KB (written by the snapshot stage)")
+    p.add_argument("--cache-dir", help="rulekb cache folder of the warm stages and of the loaded KB (snapshot)")
     args = p.parse_args(argv)
-    if args.stage == "snapshot" and not args.snapshot:
-        p.error("snapshot needs --snapshot FILE")
-    print(json.dumps(run(args.stage, args.kb, args.goal, args.text, args.period, args.snapshot)))
+    if args.stage == "snapshot" and not args.cache_dir:
+        p.error("snapshot needs --cache-dir DIR")
+    print(json.dumps(run(args.stage, args.kb, args.goal, args.text, args.period, args.cache_dir)))
     return 0
 
 

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 
 from .checks import CheckContext, run_checks
 from .kbio import serialize as ser
+from .kbio.cache import line_index, read_findings, write_findings
 from .kbio.store import LoadResult, load_kb, schema_kind_for, validate
 from .kbio.yamlio import YamlError, load_file
-from .logic.derive import derive_event_logic
 from .model import Finding, KnowledgeBase
-from .textformat import ParseError, parse_document, read_text
-
-_LINE_RE = re.compile(r"^\s*(?:- )?(?:duration_)?line: (\d+)\s*$")
-
 
 @dataclass
 class CheckRun:
@@ -24,22 +19,13 @@ class CheckRun:
     quotes: dict = field(default_factory=dict)
 
 
-def _line_index(text: str) -> dict[int, int]:
-    """Source line -> YAML line of the first ``line: N`` (or ``duration_line: N``) that names it."""
-    index: dict[int, int] = {}
-    for yaml_line, raw in enumerate(text.splitlines(), start=1):
-        m = _LINE_RE.match(raw)
-        if m:
-            index.setdefault(int(m.group(1)), yaml_line)
-    return index
-
-
 class Locator:
     """Maps (entry id, source line) to the file and line a reader should open."""
 
     def __init__(self, load: LoadResult):
         self.kb = load.kb
-        self.texts = load.texts
+        self.load = load
+        self.texts: dict[str, str] = {}  # contributed YAML files: file -> text
         self.indexes: dict[str, dict[int, int]] = {}
         self.overrides: dict[str, str] = {}  # entry id -> contributed text file (lines are that file's own)
 
@@ -54,7 +40,7 @@ class Locator:
         if source_line is None:
             return file, None
         if file not in self.indexes:
-            self.indexes[file] = _line_index(self.texts.get(file, ""))
+            self.indexes[file] = line_index(self.texts[file]) if file in self.texts else self.load.line_index(file)
         return file, self.indexes[file].get(source_line)
 
 
@@ -62,9 +48,17 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | None = None
                 selected: set[str] | None = None) -> CheckRun:
     load = load_kb(kb_root)
     kb = load.kb
+    whole = not paths and selected is None and load.state is not None
+    if whole:  # a full check of a KB (and code) exactly as last checked: its findings, from the cache
+        cached = read_findings(load.cache_name, load.state)
+        if cached is not None:
+            return CheckRun(findings=cached[0], kb=kb, quotes=cached[1])
     locator = Locator(load)
-    ctx = CheckContext(kb, locator, load_findings=list(load.findings))
+    ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable))
     if paths:
+        from .logic.derive import derive_event_logic
+        from .textformat import ParseError, parse_document, read_text
+
         ctx.only = set()
         aliases = phase_aliases(kb)
         for path in paths:
@@ -72,6 +66,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | None = None
             if path.endswith((".yaml", ".yml")):
                 _place_yaml(path, name, kb, ctx, locator)
                 continue
+            ctx.only_files.add(name)
             try:
                 doc = parse_document(read_text(path, name), os.path.basename(path), period, phase_aliases=aliases)
             except ParseError as exc:
@@ -91,21 +86,46 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | None = None
                 kb.glossaries[glossary.id] = glossary
                 locator.overrides[glossary.id] = name
                 ctx.only.add(glossary.id)
-        ctx.load_findings = [f for f in ctx.load_findings if f.subject is None or f.subject in ctx.only]
+        # A contributed KB file was loaded with the KB too; its own validation above reports it once.
+        ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
+                             and (f.subject is None or f.subject in ctx.only)]
     findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
-    for event in kb.events.values():
+    subjects = {f.subject for f in findings}
+    for eid in subjects:
+        event = kb.events.get(eid) if eid else None
+        if event is None:
+            continue
         for clause in event.all_clauses():
             file, line = locator(event.id, clause.line)
             run.quotes[(event.id, line)] = f"{clause.marker} {clause.text}".strip()
+    if whole:
+        analysis = ctx.cache.get("logic-analysis")
+        if analysis is None or analysis.complete:  # an inconclusive answer (a time limit) is asked again next time
+            write_findings(load.cache_name, load.state, findings, run.quotes)
     return run
 
 
+def _kb_display(kb: KnowledgeBase, path: str) -> str | None:
+    """The name a KB file has in findings of the KB's load (None if ``path`` is not in the KB folder)."""
+    root = os.path.abspath(kb.root)
+    full = os.path.abspath(path)
+    if not full.startswith(root + os.sep):
+        return None
+    return os.path.join(os.path.basename(os.path.normpath(kb.root)), os.path.relpath(full, root))
+
+
 def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, locator: Locator) -> None:
+    """Put a contributed KB file into the KB. Every finding on the file itself is reported (``only_files``): a file
+    that is not YAML or fails its schema is an error of the contribution, never a silent pass."""
     root = os.path.abspath(kb.root)
     full = os.path.abspath(path)
     rel = os.path.relpath(full, root) if full.startswith(root + os.sep) else None
     kind = schema_kind_for(rel) if rel else None
+    ctx.only_files.add(name)
+    display = _kb_display(kb, path)
+    if display:
+        ctx.only_files.add(display)
     try:
         data, text = load_file(path, name)
     except YamlError as exc:
@@ -119,7 +139,9 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     errors = validate(data, kind, kb.root, name, text)
     if errors:
         ctx.parse_findings.extend(errors)
-        ctx.only.update(f.subject for f in errors if f.subject)  # reported although the entry is left out
+        eid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        if eid and eid not in kb.events and eid not in kb.rules:
+            ctx.unreadable[eid] = name
         return
     if kind == "event":
         ev = ser.event_from(data)

@@ -25,6 +25,8 @@ class CheckContext:
     kb: KnowledgeBase
     locate: Callable[[str, int | None], tuple[str | None, int | None]]
     only: set[str] | None = None  # entry ids to report on (checking contributed texts); None = all
+    only_files: set[str] = field(default_factory=set)  # contributed files: their findings are always reported
+    unreadable: dict[str, str] = field(default_factory=dict)  # entry id -> its file, which failed to load
     load_findings: list[Finding] = field(default_factory=list)
     parse_findings: list[Finding] = field(default_factory=list)
     cache: dict = field(default_factory=dict)
@@ -92,12 +94,22 @@ def registry() -> dict[str, CheckInfo]:
 
 
 def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Finding]:
+    """Every (selected) check's findings. With ``ctx.only`` (contributed entries), the entry-scoped checks run on
+    the contributed entries alone (``checker/incremental.py``); the others run on the whole KB, and only findings
+    on contributed entries or files are kept."""
+    scoped = None
+    if ctx.only is not None:
+        from ..incremental import entry_scoped, scoped_context
+
+        scoped = scoped_context(ctx)
     out: list[Finding] = []
     for code, info in registry().items():
         if selected is not None and code not in selected:
             continue
         if hasattr(info.module, "check"):
-            out.extend(f for f in info.module.check(ctx) if f.subject is None or ctx.wants(f.subject))
+            use = scoped if scoped is not None and entry_scoped(info) else ctx
+            out.extend(f for f in info.module.check(use)
+                       if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 
 CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"

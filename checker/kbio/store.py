@@ -21,13 +21,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-import fastjsonschema
-import jsonschema
-
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
 from . import serialize as ser
-from .validators import fast_validator
 from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
+
+# jsonschema (with referencing, attrs, rpds: about 0.1 s to import) is imported only when a file fails the fast
+# validator, and fastjsonschema only when a file is validated at all (a warm cache validates nothing).
 
 KINDS = {
     "events": "event",
@@ -52,7 +51,9 @@ def schema_dir(root: str) -> str:
 
 
 @lru_cache(maxsize=32)
-def _validator_for_text(schema_text: str) -> jsonschema.protocols.Validator:
+def _validator_for_text(schema_text: str) -> jsonschema.protocols.Validator:  # noqa: F821
+    import jsonschema
+
     schema = json.loads(schema_text)
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -75,7 +76,19 @@ def schema_header(rel: str, kind: str) -> str:
 class LoadResult:
     kb: KnowledgeBase
     findings: list[Finding] = field(default_factory=list)
-    texts: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # files read in this process (not those from the cache)
+    line_indexes: dict[str, dict[int, int]] = field(default_factory=dict)  # file -> source line -> YAML line
+    unreadable: dict[str, str] = field(default_factory=dict)  # entry id -> its file, when that file did not load
+    cache_name: str | None = None  # the KB cache this load used (None: loaded without the cache)
+    state: str | None = None  # digest of every file's stamp and the code: key of cached whole-KB results
+
+    def line_index(self, file: str) -> dict[int, int]:
+        index = self.line_indexes.get(file)
+        if index is None:
+            from .cache import line_index
+
+            index = self.line_indexes[file] = line_index(self.texts.get(file, ""))
+        return index
 
 
 def _schema_finding(file: str, line: int | None, message: str, subject: str | None = None,
@@ -116,6 +129,10 @@ def _schema_text_checked(key: tuple) -> str:
 def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
     """Schema findings for one file. A compiled validator (fastjsonschema) answers the common case, a valid file;
     only a file that fails is validated again by jsonschema, which reports every error with its path."""
+    import fastjsonschema
+
+    from .validators import fast_validator
+
     schema_text_ = schema_text(root, kind)
     try:
         fast_validator(schema_text_)(data)
@@ -151,16 +168,24 @@ def iter_kb_files(root: str):
                 yield full, os.path.relpath(full, root)
 
 
+FREEZE_AFTER = 300_000  # objects made while loading (about 1,000 events)
+
+
 @contextmanager
 def _gc_paused():
     """Loading builds many small objects and no reference cycles; Python's cyclic collector would still scan the
-    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading."""
+    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading. The
+    loaded KB lives as long as the process: a large one is then moved out of the collector's sight (``gc.freeze``),
+    or the first collection after loading would scan all of it once more (a second at 10,000 events). Objects
+    without cycles are still freed when their last reference goes; a small KB is left to the collector."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
+            if gc.get_count()[0] > FREEZE_AFTER:
+                gc.freeze()
             gc.enable()
 
 
@@ -170,6 +195,8 @@ def load_kb(root: str | None = None, validate_schema: bool = True) -> LoadResult
 
 
 def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
+    """Every KB file, in a fixed order, each from the KB cache (``kbio/cache.py``) when its path, size and
+    modification time match what the cache recorded, else read, validated and recorded again."""
     root = root or default_kb_root()
     kb = KnowledgeBase(root=root)
     result = LoadResult(kb)
@@ -178,31 +205,122 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
     files = list(iter_kb_files(root))
     # Decks are read last: their card ids are classified by the game profile's grammar.
     files.sort(key=lambda fr: schema_kind_for(fr[1]) == "deck")
+    display_root = os.path.basename(os.path.normpath(root))
+    cache = None
+    if validate_schema:
+        from .cache import KBCache, enabled
+
+        if enabled():
+            cache = KBCache(root, display_root)
+    prefix = display_root + os.sep if display_root else ""
     for full, rel in files:
-        display = os.path.join(os.path.basename(os.path.normpath(root)), rel)
         kind = schema_kind_for(rel)
         if kind is None:
             continue
-        try:
-            data, text = load_file(full, display, root=root)
-        except YamlError as exc:
-            result.findings.append(_schema_finding(exc.file, exc.line, exc.message, rule=exc.rule))
-            continue
-        result.texts[display] = text
-        if validate_schema:
-            errors = validate(data, kind, root, display, text)
-            if errors:
-                result.findings.extend(errors)
+        display = prefix + rel
+        stamp = None
+        if cache is not None and kind != "deck":  # decks depend on the game profile: always read
+            try:
+                st = os.stat(full)
+                stamp = (st.st_size, st.st_mtime_ns)
+            except OSError:
+                stamp = None
+            record = cache.get(rel, *stamp) if stamp else None
+            if record is not None and _from_record(kb, result, kind, display, record):
                 continue
-        clash = _id_clash(kb, kind, data, display, text)
-        if clash is not None:
-            result.findings.append(clash)
-            continue
-        try:
-            _add(kb, kind, data, display, text)
-        except (KeyError, TypeError, ValueError) as exc:
-            result.findings.append(_schema_finding(display, 1, f"cannot read entry: {exc}"))
+        record = _load_file(kb, result, kind, full, display, validate_schema)
+        if cache is not None and stamp is not None and record is not None:
+            cache.put(rel, *stamp, record)
+    if cache is not None:
+        cache.save()
+        result.cache_name = cache.name
+        result.state = cache.state(sum(1 for _, rel in files if schema_kind_for(rel) is not None))
     return result
+
+
+def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, display: str,
+               validate_schema: bool) -> tuple | None:
+    """Read one file into the KB; returns what the cache records of it (None: not to be cached)."""
+    from . import cache as kc
+
+    try:
+        data, text = load_file(full, display, root=kb.root)
+    except YamlError as exc:
+        finding = _schema_finding(exc.file, exc.line, exc.message, rule=exc.rule)
+        result.findings.append(finding)
+        return ("bad", [kc.encode_finding(finding)], None)
+    result.texts[display] = text
+    if validate_schema:
+        errors = validate(data, kind, kb.root, display, text)
+        if errors:
+            result.findings.extend(errors)
+            eid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+            if eid:
+                result.unreadable[eid] = display
+            return ("bad", [kc.encode_finding(f) for f in errors], eid)
+    clash = _id_clash(kb, kind, data, display, text)
+    if clash is not None:
+        result.findings.append(clash)
+        return None  # depends on the other files: never cached
+    try:
+        _add(kb, kind, data, display, text)
+    except (KeyError, TypeError, ValueError) as exc:
+        finding = _schema_finding(display, 1, f"cannot read entry: {exc}")
+        result.findings.append(finding)
+        return ("bad", [kc.encode_finding(finding)], None)
+    if kind == "event":
+        entry = kc.encode_event(kb.events[data["id"]])
+    elif kind == "rule":
+        rid = data["id"]
+        entry = kc.encode_rule(kb.documents[rid] if data.get("kind") == "document" else kb.rules[rid])
+    elif kind == "glossary":
+        entry = kc.encode_glossary(kb.glossaries[data["id"]])
+    elif kind == "accepted":
+        entry = [kc.encode_acceptance(a) for a in kb.acceptances]
+    elif kind in ("game", "gazetteer"):
+        entry = data
+    else:
+        return None
+    return ("ok", entry, kc.line_index(text))
+
+
+def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str, record: tuple) -> bool:
+    """Put a cached file's record into the KB. False if the record does not have the expected shape."""
+    from . import cache as kc
+
+    try:
+        status, entry, extra = record
+        if status == "ok" and kind in ("event", "rule", "glossary") and entry[0] in kb.files:
+            return False  # an id clash: read the file again, which reports it (SCH002)
+        if status == "bad":
+            result.findings.extend([kc.decode_finding(t) for t in entry])
+            if extra:
+                result.unreadable[extra] = display
+            return True
+        if kind == "event":
+            ev = kc.decode_event(entry)
+            kb.events[ev.id] = ev
+            kb.files[ev.id] = display
+        elif kind == "rule":
+            r = kc.decode_rule(entry)
+            (kb.documents if r.kind == "document" else kb.rules)[r.id] = r
+            kb.files[r.id] = display
+        elif kind == "glossary":
+            g = kc.decode_glossary(entry)
+            kb.glossaries[g.id] = g
+            kb.files[g.id] = display
+        elif kind == "accepted":
+            acceptances = [kc.Acceptance(*a) for a in entry]
+            kb.files["accepted"] = display
+            kb.acceptances.extend(acceptances)
+        elif kind in ("game", "gazetteer"):
+            _add(kb, kind, entry, display)
+        else:
+            return False
+        result.line_indexes[display] = extra
+        return True
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return False
 
 
 def _id_clash(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str) -> Finding | None:

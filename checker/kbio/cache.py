@@ -1,0 +1,281 @@
+"""The persistent KB cache: a loaded knowledge base kept as plain data in rulekb's cache folder.
+
+Loading a KB means reading and validating every YAML file and building the model; at 10,000 events that is
+most of a check's time. The cache keeps, for every KB file, what loading it produced — the entry as plain data
+(tuples, lists, dicts, strings, numbers: marshal, never pickle, never code), the references found in its
+texts, its line index (source line -> YAML line, for reporting) or its schema findings — together with the
+file's path, size and modification time. A later load stats every file and takes an entry from the cache only
+when all three still match; changed, added and renamed files are read again, deleted ones dropped, and the
+cache is rewritten. The whole cache is discarded when the code that produced it (``code_version``: rulekb's
+version, the Python version, the format number and the stamps of rulekb's own source files) or the KB's schema
+files change. A file modified within two seconds of the cache write is not cached (its modification time
+could still change without its size or time changing visibly).
+
+Trust: the cache folder may be written by a stranger. ``checker.cache`` authenticates every entry with a key
+kept outside the folder and returns nothing for an entry it did not write; and what is read is plain data
+turned back into model objects by the constructors below, so even a forged entry could not run code. A
+damaged, stale or forged cache is rebuilt, never trusted. ``RULEKB_NO_CACHE=1`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import re
+import sys
+import time
+
+from .. import __version__
+from ..cache import read_cached, write_cached
+from ..model import (
+    Acceptance,
+    Block,
+    Clause,
+    Effect,
+    Event,
+    Finding,
+    Glossary,
+    GlossaryTerm,
+    ExplanationItem,
+    Reference,
+    RuleEntry,
+    Section,
+    Source,
+)
+
+FORMAT = 1
+RACY_SECONDS = 2.0
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_PROJECT = os.path.dirname(_PACKAGE)
+_LINE_RE = re.compile(r"^\s*(?:- )?(?:duration_)?line: (\d+)\s*$")
+
+
+def enabled() -> bool:
+    return not os.environ.get("RULEKB_NO_CACHE")
+
+
+def _stamps(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int]]:
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
+        for name in sorted(filenames):
+            if name.endswith(suffixes):
+                full = os.path.join(dirpath, name)
+                try:
+                    st = os.stat(full)
+                except OSError:
+                    continue
+                out.append((os.path.relpath(full, folder), st.st_size, st.st_mtime_ns))
+    return out
+
+
+_CODE_VERSION: str | None = None
+
+
+def code_version() -> str:
+    """Changes whenever anything that could change what loading or checking produces changes: rulekb's version,
+    Python's, this format, and rulekb's source files and ASP programs (path, size, modification time)."""
+    global _CODE_VERSION
+    if _CODE_VERSION is None:
+        parts = [__version__, sys.version, str(FORMAT), repr(_stamps(_PACKAGE, (".py",))),
+                 repr(_stamps(os.path.join(_PROJECT, "asp"), (".lp",)))]
+        _CODE_VERSION = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+    return _CODE_VERSION
+
+
+def line_index(text: str) -> dict[int, int]:
+    """Source line -> YAML line of the first ``line: N`` (or ``duration_line: N``) that names it."""
+    index: dict[int, int] = {}
+    for yaml_line, raw in enumerate(text.splitlines(), start=1):
+        if "line: " not in raw:
+            continue
+        m = _LINE_RE.match(raw)
+        if m:
+            index.setdefault(int(m.group(1)), yaml_line)
+    return index
+
+
+# ------------------------------------------------------------------ model <-> plain data
+
+def _src(s: Source) -> tuple:
+    return (s.file, s.line, s.end_line)
+
+
+def _ref(r: Reference) -> tuple:
+    return (r.kind, r.text, r.target, r.form, r.external, r.line)
+
+
+def _clause(c: Clause) -> tuple:
+    return (c.marker, c.text, c.line, c.indent, c.kind, [_clause(x) for x in c.children], c.logic,
+            [_ref(r) for r in c.refs])
+
+
+def _section(s: Section) -> tuple:
+    return (s.kind, s.heading, s.line, s.canonical, s.date, s.duration, s.duration_line,
+            [_clause(c) for c in s.clauses], [_section(x) for x in s.sections], s.logic)
+
+
+def encode_event(e: Event) -> tuple:
+    return (e.id, e.game, e.period, e.number, e.title, e.header, _src(e.source), e.multiplicity, e.date,
+            e.date_start, e.date_end, e.duration, e.duration_line, e.duration_kind, e.duration_turns, e.extends,
+            [_clause(c) for c in e.conditions], [_section(s) for s in e.body], e.notes)
+
+
+def encode_rule(r: RuleEntry) -> tuple:
+    return (r.id, r.game, r.kind, r.title, _src(r.source),
+            [(b.kind, b.text, b.line, b.marker, b.indent) for b in r.blocks], r.number, r.parent, r.auto_resolution,
+            [(x.text, x.line, x.target, x.quantity, x.amount, x.cap, x.condition, x.parsed, x.problem)
+             for x in r.effects], r.data, [_ref(x) for x in r.refs])
+
+
+def encode_glossary(g: Glossary) -> tuple:
+    return (g.id, g.game, _src(g.source), g.heading,
+            [(t.term, t.meaning, t.line, t.separator, t.convention) for t in g.terms])
+
+
+def encode_acceptance(a: Acceptance) -> tuple:
+    return (a.rule, a.subject, a.reason, a.match, a.who, a.when, a.erratum, a.line)
+
+
+def _dclause(t) -> Clause:
+    m, text, line, indent, kind, children, logic, refs = t
+    return Clause(m, text, line, indent, kind, [_dclause(x) for x in children], logic, [Reference(*r) for r in refs])
+
+
+def _dsection(t) -> Section:
+    kind, heading, line, canonical, date, duration, duration_line, clauses, sections, logic = t
+    return Section(kind, heading, line, canonical, date, duration, duration_line, [_dclause(c) for c in clauses],
+                   [_dsection(s) for s in sections], logic)
+
+
+def decode_event(t) -> Event:
+    (eid, game, period, number, title, header, source, mult, date, ds, de, duration, dline, dkind, dturns,
+     extends, conditions, body, notes) = t
+    return Event(eid, game, period, number, title, header, Source(*source), mult, date, ds, de, duration, dline,
+                 dkind, dturns, extends, [_dclause(c) for c in conditions], [_dsection(s) for s in body], notes)
+
+
+def decode_rule(t) -> RuleEntry:
+    rid, game, kind, title, source, blocks, number, parent, auto, effects, data, refs = t
+    return RuleEntry(rid, game, kind, title, Source(*source), [Block(*b) for b in blocks], number, parent, auto,
+                     [Effect(*x) for x in effects], data, [Reference(*x) for x in refs])
+
+
+def decode_glossary(t) -> Glossary:
+    gid, game, source, heading, terms = t
+    return Glossary(gid, game, Source(*source), heading, [GlossaryTerm(*x) for x in terms])
+
+
+def encode_finding(f: Finding) -> tuple:
+    expl = None if f.explanation is None else [(x.id, x.file, x.line, x.text) for x in f.explanation]
+    return (f.rule, f.category, f.severity, f.subject, f.file, f.line, f.message, expl, f.accepted, f.source_line)
+
+
+def decode_finding(t) -> Finding:
+    rule, category, severity, subject, file, line, message, expl, accepted, source_line = t
+    return Finding(rule, category, severity, subject, file, line, message,
+                   None if expl is None else [ExplanationItem(*x) for x in expl], accepted, source_line)
+
+
+# ------------------------------------------------------------------ the cache file
+
+def cache_name(root: str, display_root: str) -> str:
+    """One cache file per KB folder (and the name it is reported under)."""
+    where = hashlib.sha256(f"{os.path.realpath(root)}\0{display_root}".encode()).hexdigest()[:24]
+    return f"kb-{where}.marshal"
+
+
+def schema_stamps(root: str) -> list:
+    return _stamps(os.path.join(root, "schema"), (".json",))
+
+
+class KBCache:
+    """The cached records of one KB folder: ``get(rel, size, mtime)`` gives a file's record if still current."""
+
+    def __init__(self, root: str, display_root: str):
+        self.name = cache_name(root, display_root)
+        self.header = (FORMAT, code_version(), os.path.realpath(root), display_root, schema_stamps(root))
+        self.old: dict[str, tuple] = {}
+        self.new: dict[str, tuple] = {}
+        self.changed = False
+        self.hits = 0
+        data = read_cached(self.name) if enabled() else None
+        if data is not None:
+            try:
+                payload = marshal.loads(data)
+                if isinstance(payload, tuple) and len(payload) == 2 and payload[0] == self.header \
+                        and isinstance(payload[1], dict):
+                    self.old = payload[1]
+            except (EOFError, ValueError, TypeError):
+                self.old = {}  # damaged: rebuilt from the files
+        self.started = time.time()
+
+    def get(self, rel: str, size: int, mtime_ns: int):
+        rec = self.old.get(rel)
+        if rec is not None and rec[0] == size and rec[1] == mtime_ns:
+            self.new[rel] = rec
+            self.hits += 1
+            return rec[2]
+        self.changed = True
+        return None
+
+    def put(self, rel: str, size: int, mtime_ns: int, record: tuple) -> None:
+        if mtime_ns / 1e9 > self.started - RACY_SECONDS:
+            self.changed = True  # too fresh to trust its stamp: read it again next time
+            return
+        try:
+            marshal.dumps(record)
+        except ValueError:  # something that is not plain data (a YAML date in a game profile): not cached
+            return
+        self.new[rel] = (size, mtime_ns, record)
+
+    def save(self) -> None:
+        if not enabled() or (not self.changed and self.new.keys() == self.old.keys()):
+            return
+        try:
+            blob = marshal.dumps((self.header, self.new))
+        except ValueError:
+            return
+        write_cached(self.name, blob)
+
+    def state(self, files: int) -> str | None:
+        """A digest of the whole KB as loaded (every file's stamp and the code): the key of whole-KB results.
+        None unless all ``files`` KB files are recorded (a file too fresh to cache, a deck: no whole-KB results)."""
+        if len(self.new) != files:
+            return None
+        h = hashlib.sha256(repr(self.header).encode())
+        for rel in sorted(self.new):
+            size, mtime, _ = self.new[rel]
+            h.update(f"{rel}\0{size}\0{mtime}\n".encode())
+        return h.hexdigest()[:32]
+
+
+# ------------------------------------------------------------------ whole-KB findings
+
+def findings_name(kb_cache_name: str) -> str:
+    return "findings-" + kb_cache_name
+
+
+def read_findings(kb_cache_name: str, state: str):
+    """The findings (and quotes) a full check of the KB in exactly this ``state`` produced, or None."""
+    data = read_cached(findings_name(kb_cache_name)) if enabled() else None
+    if data is None:
+        return None
+    try:
+        stored_state, findings, quotes = marshal.loads(data)
+        if stored_state != state:
+            return None
+        return [decode_finding(t) for t in findings], {tuple(k): v for k, v in quotes}
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def write_findings(kb_cache_name: str, state: str, findings: list[Finding], quotes: dict) -> None:
+    if not enabled():
+        return
+    try:
+        blob = marshal.dumps((state, [encode_finding(f) for f in findings], list(quotes.items())))
+    except ValueError:
+        return
+    write_cached(findings_name(kb_cache_name), blob)

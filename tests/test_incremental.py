@@ -1,0 +1,143 @@
+"""Checking contributed texts and files: the entry-scoped checks run on the contributed entries alone
+(checker/incremental.py), and the findings equal those of running every check over the whole KB and keeping
+the contributed entries' (and files') findings. A contributed KB file that fails its schema is an error."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import checker.incremental as inc
+from checker.checks import registry
+from checker.pipeline import check_paths
+
+from .conftest import KB, REPO
+
+NEW_VII = REPO / "bench" / "new_event_vii.txt"
+
+
+@pytest.fixture(autouse=True)
+def _no_cache(monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+
+
+def dicts(findings):
+    return sorted((f.to_dict() for f in findings), key=lambda d: repr(sorted(d.items())))
+
+
+def full_then_filtered(monkeypatch, *args, **kw):
+    """The reference: every check over the whole KB, then the contributed entries' findings kept."""
+    with monkeypatch.context() as m:
+        m.setattr(inc, "ENTRY_SCOPED", frozenset())
+        return dicts(check_paths(*args, **kw).findings)
+
+
+def test_entry_scoped_checks_are_declared_for_existing_codes():
+    assert inc.ENTRY_SCOPED <= set(registry()) | {"PAR001", "SCH001"}
+
+
+CORPUS = REPO / "tests" / "corpus"
+
+
+def corpus_cases():
+    import yaml
+
+    expected = yaml.safe_load((CORPUS / "expected.yaml").read_text(encoding="utf-8"))
+    return sorted((name, spec.get("period")) for name, spec in {**expected["defects"], **expected["clean"]}.items())
+
+
+@pytest.mark.parametrize("name,period", corpus_cases())
+def test_corpus_text_against_bundled_kb_equals_full_run(monkeypatch, name, period):
+    paths = [str(CORPUS / name)]
+    incremental = dicts(check_paths(paths, str(KB), period=period).findings)
+    assert incremental == full_then_filtered(monkeypatch, paths, str(KB), period=period)
+
+
+def test_several_texts_at_once_equal_full_run(tmp_path, monkeypatch):
+    paths = []
+    for k, name in enumerate(("ref_missing_event.txt", "structure_numbering.txt", "style_placeholder.txt")):
+        text = (CORPUS / name).read_text(encoding="utf-8")
+        assert text.startswith("20: ")
+        (tmp_path / name).write_text(f"{21 + k}: " + text[4:], encoding="utf-8")  # one event id per text
+        paths.append(str(tmp_path / name))
+    paths += [str(CORPUS / "ref_period_typo.txt")]
+    incremental = dicts(check_paths(paths, str(KB), period="VII").findings)
+    assert incremental == full_then_filtered(monkeypatch, paths, str(KB), period="VII")
+    assert {d["rule"] for d in incremental} >= {"REF001", "STR003", "STY001", "REF006"}
+
+
+def test_edited_kb_files_equal_full_run(tmp_path, monkeypatch):
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    f = root / "events" / "eu" / "vii" / "11.yaml"
+    # A reference to a missing event, a PERIOD:NUMBER form and a placeholder, so several checks report.
+    text = f.read_text(encoding="utf-8").replace("events 7:VII, 8:VII and 9:VII", "events 7:VII, 14:VII and VII:9", 1)
+    f.write_text(text, encoding="utf-8")
+    paths = [str(f), str(root / "events" / "eu" / "vii" / "06.yaml"), str(root / "events" / "eu" / "iv" / "07.yaml")]
+    monkeypatch.chdir(tmp_path)
+    incremental = dicts(check_paths(paths, str(root)).findings)
+    assert incremental == full_then_filtered(monkeypatch, paths, str(root))
+    assert {d["rule"] for d in incremental} >= {"REF001", "REF003"}
+
+
+@pytest.mark.slow
+def test_new_text_against_synthetic_kb_equals_full_run(tmp_path, monkeypatch):
+    from bench.generate import generate
+
+    root = tmp_path / "kb300"
+    generate(300, str(root), seed=7, quiet=True)
+    new = REPO / "bench" / "new_event_i.txt"
+    incremental = dicts(check_paths([str(new)], str(root), period="I").findings)
+    assert incremental == full_then_filtered(monkeypatch, [str(new)], str(root), period="I")
+    assert incremental
+
+
+# ------------------------------------------------------------------ issues 16 and 19: no silent pass
+
+def broken_kb(tmp_path: Path) -> Path:
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    f = root / "events" / "eu" / "vii" / "08.yaml"
+    text = f.read_text(encoding="utf-8")
+    assert "number: 8\n" in text and "duration_kind: " in text
+    lines = ["duration_kind: forever" if ln.startswith("duration_kind: ") else ln for ln in text.split("\n")]
+    f.write_text("\n".join(lines).replace("number: 8\n", "number: eight\n"), encoding="utf-8")
+    return root
+
+
+def test_schema_invalid_contributed_file_is_an_error(tmp_path, monkeypatch):
+    root = broken_kb(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    findings = check_paths(["kb/events/eu/vii/08.yaml"], "kb").findings
+    sch = [f for f in findings if f.rule == "SCH001"]
+    assert len(sch) == 2 and all(f.severity == "error" for f in sch)  # number and duration_kind, once each
+    assert {f.file for f in sch} == {"kb/events/eu/vii/08.yaml"}
+    assert {f.line for f in sch} == {5, 13} or len({f.line for f in sch}) == 2
+    assert not [f for f in findings if f.rule == "REF001"]
+
+
+def test_schema_invalid_contributed_file_fails_the_cli(tmp_path, monkeypatch):
+    from checker.cli import main
+
+    broken_kb(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "kb/events/eu/vii/08.yaml", "--kb", "kb", "--format", "json"]) == 1
+
+
+def test_no_follow_on_ref001_for_an_event_whose_file_fails_its_schema(tmp_path, monkeypatch):
+    root = broken_kb(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    full = check_paths([], "kb").findings
+    assert [f for f in full if f.rule == "SCH001" and f.subject == "8:VII"]
+    assert not [f for f in full if f.rule == "REF001" and "8:VII" in f.message]
+    # Contributing a file that refers to the broken event: no REF001 either (SCH001 names the cause).
+    other = check_paths(["kb/events/eu/vii/11.yaml"], "kb").findings
+    assert not [f for f in other if f.rule == "REF001" and "8:VII" in f.message]
+    # A reference to an event that really is missing is still reported.
+    f = root / "events" / "eu" / "vii" / "11.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("events 7:VII, 8:VII", "events 7:VII, 14:VII", 1),
+                 encoding="utf-8")
+    again = check_paths(["kb/events/eu/vii/11.yaml"], "kb").findings
+    assert [x for x in again if x.rule == "REF001" and "14:VII" in x.message]
