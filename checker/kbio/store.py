@@ -111,6 +111,10 @@ def schema_text(root: str, kind: str) -> str:
 
 @lru_cache(maxsize=64)
 def _schema_text_checked(key: tuple) -> str:
+    import fastjsonschema
+
+    from .validators import fast_validator
+
     path = key[0]
     try:
         text = read_regular(path, path, 4 * MAX_YAML_BYTES).decode("utf-8")
