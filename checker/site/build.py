@@ -196,18 +196,27 @@ MARKER = ".rulekb-site"  # written into every folder rulekb makes; only such a f
 MARKER_TEXT = "This folder is written by `rulekb site` and is emptied on every build. Do not keep work here.\n"
 
 
-def prepare_output_dir(path: str) -> None:
-    """Make ``path`` ready to be (re)written: create it, or empty it if rulekb made it (marker file). A folder
-    that holds anything and has no marker is someone's work: refuse, never delete."""
+def check_output_dir(path: str) -> list[str]:
+    """Raise SiteError unless ``path`` may be (re)written: new, empty, or made by rulekb (marker file). A folder
+    that holds anything and has no marker is someone's work. Returns what the folder holds now."""
+    if os.path.islink(path):
+        raise SiteError(f"{path} is a symbolic link; rulekb writes the site only into a real folder")
     if os.path.lexists(path) and not os.path.isdir(path):
         raise SiteError(f"{path} exists and is not a folder; choose another output folder")
+    if not os.path.isdir(path):
+        return []
+    entries = os.listdir(path)
+    if entries and MARKER not in entries:
+        raise SiteError(f"{path} holds files that rulekb did not write (no {MARKER} marker); refusing to empty "
+                        "it. Choose an empty or new folder, or remove it yourself.")
+    return entries
+
+
+def prepare_output_dir(path: str) -> None:
+    """Make ``path`` ready to be (re)written: create it, or empty it if rulekb made it (marker file); refuse
+    anything else (``check_output_dir``), never delete it."""
+    entries = check_output_dir(path)
     if os.path.isdir(path):
-        if os.path.islink(path):
-            raise SiteError(f"{path} is a symbolic link; rulekb writes the site only into a real folder")
-        entries = os.listdir(path)
-        if entries and MARKER not in entries:
-            raise SiteError(f"{path} holds files that rulekb did not write (no {MARKER} marker); refusing to empty "
-                            "it. Choose an empty or new folder, or remove it yourself.")
         for name in entries:
             full = os.path.join(path, name)
             if os.path.isdir(full) and not os.path.islink(full):
@@ -428,6 +437,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
     from ..pop_deck import display, find_layout
 
     say = progress or (lambda msg: None)
+    check_output_dir(docs_dir)  # before the slow part: refuse a folder rulekb did not make at once
     if isinstance(load, str):
         load = load_kb(load)
     elif isinstance(load, KnowledgeBase):
@@ -569,7 +579,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
     groups = {"country": "Countries", "minor": "Minors", "province": "Provinces", "area": "Areas",
               "continent": "Continents", "flagged": "Flagged spellings (not codes of the game: typos?)"}
     write("entities/", "entities.md.j2", md=md, groups=[
-        {"id": g, "title": title, "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
+        {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title, "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
                                             for x in entities if x["group"] == g]} for g, title in groups.items()])
     checks = registry()
     for info in checks.values():

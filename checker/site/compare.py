@@ -88,6 +88,41 @@ def _requirements(event: Event, words) -> set[str]:
     return {words(c.logic) for c in event.conditions if c.logic and c.logic.get("role") == "requirement"}
 
 
+def _describe(logic: dict | None) -> str:
+    if not logic:
+        return "text only"
+    role = str(logic.get("role", "logic"))
+    effects = [str(e.get("kind")) + (f" {e.get('subject') or e.get('province') or ''}".rstrip())
+               for e in logic.get("effects", []) or [] if isinstance(e, dict)]
+    conds = len(logic.get("when", []) or []) + len(logic.get("when_any", []) or []) + len(logic.get("unless", []) or [])
+    out = role
+    if effects:
+        out += " (" + ", ".join(effects) + ")"
+    if conds:
+        out += f", {conds} condition{'s' if conds != 1 else ''}"
+    return out
+
+
+def _clause_logic_changes(old: Event, new: Event) -> list[str]:
+    """Clause by clause (matched by marker and text), what the logic reads differently."""
+    def index(e: Event) -> dict:
+        out = {}
+        for c in e.all_clauses():
+            out.setdefault((c.marker, c.text), c.logic)
+        for s in e.all_sections():
+            out.setdefault(("heading", s.heading), s.logic)
+        return out
+
+    a, b = index(old), index(new)
+    changes = []
+    for key in b:
+        if key in a and a[key] != b[key]:
+            label = key[1] if key[0] == "heading" else f"{key[0]} {key[1]}".strip()
+            short = label if len(label) <= 70 else label[:67] + "…"
+            changes.append(f"“{short}”: {_describe(a[key])} before, {_describe(b[key])} now")
+    return changes
+
+
 def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> Comparison:
     """``old`` and ``new`` are SiteData (KB, verdicts). A change per event added, removed or changed."""
     out = Comparison(ref)
@@ -107,6 +142,7 @@ def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> C
             for r in sorted(_requirements(o, lambda lg: requirement_words(lg, old.kb)) -
                             _requirements(n, lambda lg: requirement_words(lg, new.kb))):
                 logic.append(f"requirement dropped: {r}")
+            logic += _clause_logic_changes(o, n)
         ov = {v.subject: v.status for v in old.verdicts_by_event.get(eid, [])}
         nv = {v.subject: v.status for v in new.verdicts_by_event.get(eid, [])}
         words = {"can": "possible", "never": "impossible", "unknown": "undecided", None: "not analysed"}
@@ -120,7 +156,8 @@ def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> C
         status = "added" if not o else "removed" if not n else "changed"
         url = f"changes/{segment(ev.game)}-{segment(ev.period)}-{int(ev.number)}/"
         out.changes.append({"id": eid, "title": ev.title, "game": ev.game, "status": status, "url": url,
-                            "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic})
+                            "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic,
+                            "text_changed": old_text != new_text})
     return out
 
 
