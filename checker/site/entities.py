@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from ..gazetteer import entry_texts
 from ..model import KnowledgeBase
-from .urls import entity_url, slug
+from .urls import entity_url
 
 CONTINENTS = {"africa", "america", "north america", "south america", "central america", "asia", "europe",
               "oceania", "australia", "antarctica"}
@@ -116,7 +116,3 @@ def _relate(entities: list[dict]) -> None:
                     continue
                 a["related"].append((rel, b))
                 b["related"].append((rel, a))
-
-
-def slug_of(name: str) -> str:
-    return slug(name)
