@@ -79,11 +79,12 @@ class Renderer:
 
     def __init__(self, data: SiteData):
         self.data = data
+        self.kb_periods = {e.period for e in data.kb.events.values()}  # once, not per text (was quadratic)
 
     def text(self, raw: str, page_url: str) -> Markup:
         kb = self.data.kb
         spans: list[tuple[int, int, Markup]] = []
-        kb_periods = {e.period for e in kb.events.values()}
+        kb_periods = self.kb_periods
         for ref in find_references(raw):
             start = raw.find(ref.text)
             while start != -1 and any(s <= start < e for s, e, _ in spans):
@@ -642,6 +643,9 @@ def write_nav(docs_dir: str, all_games, games, deck_links, compare) -> None:
         entry: list = [{"Overview": markdown_path(game_url(g))}]
         for p in sorted(games.get(g, {}), key=lambda p: (ROMAN.get(p, 99), p)):
             evs = games[g][p]
+            if len(evs) > NAV_MAX_EVENTS:  # a list this long is the period page's table, not a sidebar
+                entry.append({_nav_title(f"Period {p}"): markdown_path(period_url(g, p))})
+                continue
             entry.append({_nav_title(f"Period {p}"): [markdown_path(period_url(g, p))]
                           + [{_nav_title(f"{e.id} {readable_title(e.title)}"): markdown_path(event_url(e))}
                              for e in evs]})
@@ -659,6 +663,9 @@ def write_nav(docs_dir: str, all_games, games, deck_links, compare) -> None:
 
 
 NAV_FILE = ".rulekb-nav.json"
+# Every page carries its period's events in the sidebar, so the site grows with (events x period size); above this
+# many events a period is one entry (its page lists the events; previous / next links move through them).
+NAV_MAX_EVENTS = 40
 SITE_NAME = "rulekb — board-game event rules"
 
 
