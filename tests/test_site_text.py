@@ -176,3 +176,44 @@ def test_markdown_escaping_of_kb_text():
         assert "[a](javascript:x)" in html and "*em*" in html and "{: #id .x}" in html
     # Tags we wrote stay; entities are not broken by escaping '#'.
     assert str(md(Markup('<a href="x_y">8:VII</a> &#39;'))) == '<a href="x_y">8:VII</a> &#39;'
+
+
+def test_copied_permalink_marks_are_not_shown_in_headings():
+    from checker.model import Block
+    from checker.site.build import _heading_text
+
+    assert _heading_text(Block("heading", "Gain G #", 3)) == "Gain G"
+    assert _heading_text(Block("paragraph", "Roll a die #", 4)) == "Roll a die #"  # only headings
+
+
+def test_rulekb_site_shows_progress_says_how_to_view_and_serves_on_localhost(tmp_path, mini_kb):
+    import re
+    import subprocess
+    import sys
+    import urllib.request
+
+    from tests.conftest import TWO_EVENTS
+
+    root = mini_kb({"two.txt": TWO_EVENTS.format(ref="1:VII")}, "VII")
+    docs, out = tmp_path / "docs", tmp_path / "site"
+    proc = subprocess.run([sys.executable, "-m", "checker.cli", "site", "--kb", str(root), "--docs", str(docs),
+                           "--out", str(out)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    for step in ("running the checks", "writing 2 event pages", "building the static site", "rulekb site --serve",
+                 "http://127.0.0.1:8000/"):
+        assert step in proc.stderr, (step, proc.stderr)
+    serve = subprocess.Popen([sys.executable, "-m", "checker.cli", "site", "--kb", str(root), "--docs", str(docs),
+                              "--out", str(out), "--serve", "--port", "0"], stderr=subprocess.PIPE, text=True)
+    try:
+        url = None
+        for line in serve.stderr:
+            m = re.search(r"serving .* at (http://127\.0\.0\.1:\d+/)", line)
+            if m:
+                url = m.group(1)
+                break
+        assert url, "no 'serving' line"
+        with urllib.request.urlopen(url + "eu/vii/2/", timeout=30) as resp:
+            assert b"SECOND" in resp.read()
+    finally:
+        serve.terminate()
+        serve.wait(timeout=30)

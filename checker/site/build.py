@@ -414,6 +414,14 @@ def _logic_view(e: Event, data: SiteData, url: str) -> dict:
             "none": [{"anchor": f"c{c.line}", "marker": c.marker or "¶"} for c in none]}
 
 
+def _heading_text(block) -> str:
+    """A heading's text as shown: a trailing ' #' is the permalink mark of the web page the text was copied from
+    (every heading of the PoP chapter ends with one), not part of the heading. The KB keeps it verbatim."""
+    if block.kind == "heading" and block.text.rstrip().endswith(" #"):
+        return block.text.rstrip()[:-2].rstrip()
+    return block.text
+
+
 def _group_findings(views: list[dict]) -> list[dict]:
     """One entry per defect: findings of one rule with one message (a defect repeated on several lines or
     entries) are listed once with every place they occur."""
@@ -533,7 +541,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
     for rule in (x for lst in rules_by_game.values() for x in lst):
         url = rule_url(rule)
         write(url, "rule.md.j2", rule=rule, md=md,
-              blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(b.text, url), "anchor": f"c{b.line}",
+              blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(_heading_text(b), url), "anchor": f"c{b.line}",
                        "indent": min(b.indent // 2, 12)} for b in rule.blocks],
               effects=rule.effects, game_name=GAME_NAMES.get(rule.game, rule.game),
               parent=({"title": kb.rules[rule.parent].title, "href": rel(url, rule_url(kb.rules[rule.parent]))}
