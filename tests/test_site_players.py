@@ -190,6 +190,8 @@ def test_entity_pages_from_every_mention(site, open_page):
     assert page.locator("#see-also + ul a", has_text="Habsburgs").count() == 1
     page.goto(page.base + "entities/province/ukrainya/")
     assert page.locator("#see-also + ul a", has_text="UKRANYA").count() == 1
+    page.goto(page.base + "entities/province/bohemia/")  # the case of the letters decides: province and minor
+    assert page.locator("#see-also + ul a", has_text="Bohemia").count() == 1
 
 
 def test_logic_section_says_what_was_read(tmp_path, mini_kb, open_page):
@@ -278,6 +280,8 @@ def test_errata_group_one_defects_repeats(site):
               "subject": s, "href": None} for s in ("a", "b")]
     groups = _group_findings(views)
     assert len(groups) == 1 and [p["subject"] for p in groups[0]["places"]] == ["a", "b"]
+    views.append(dict(views[0]))
+    assert [p["label"] for p in _group_findings(views)[0]["places"]] == ["a", "b", "a (2)"]
 
 
 def test_compare_shows_a_word_diff_and_the_logic_change(tmp_path, mini_kb, open_page):

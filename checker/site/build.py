@@ -433,6 +433,11 @@ def _group_findings(views: list[dict]) -> list[dict]:
             groups[key] = dict(v, places=[{"subject": v["subject"], "href": v["href"]}])
         else:
             g["places"].append({"subject": v["subject"], "href": v["href"]})
+    for g in groups.values():  # one label per place: '7:VII', '7:VII (2)', … when a defect repeats in one entry
+        seen: dict[str, int] = {}
+        for p in g["places"]:
+            n = seen[str(p["subject"])] = seen.get(str(p["subject"]), 0) + 1
+            p["label"] = f"{p['subject']} ({n})" if n > 1 else p["subject"]
     return list(groups.values())
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
