@@ -234,10 +234,13 @@ def test_editor_material_is_folded_at_the_end_and_the_page_prints(site, open_pag
     details = page.locator("details.rk-editors")
     assert details.get_attribute("open") is None
     assert not page.locator("pre.rk-mermaid").is_visible()
-    before_editors = page.evaluate("""() => { const out = []; for (const el of document.querySelectorAll('article > *')) {
-        if (el.id === 'for-editors') break; out.push(el.innerText); } return out.join('\\n'); }""")
-    for editor_words in ("Mermaid", ".yaml", "Parsed", "(a_event)", "left unknown", "null"):
-        assert editor_words not in before_editors
+    script = """() => { const out = []; for (const el of document.querySelectorAll('article > *')) {
+        if (el.id === 'for-editors') break; out.push(el.innerText); } return out.join('\\n'); }"""
+    for path in ("eu/", "pop/", "awaw/", "eu/vii/8/"):
+        page.goto(page.base + path)
+        before_editors = page.evaluate(script)
+        for editor_words in ("Mermaid", ".yaml", "Parsed", "(a_event)", "left unknown", "null"):
+            assert editor_words not in before_editors, (path, editor_words)
     details.locator("summary").click()
     assert page.locator("pre.rk-mermaid").is_visible()
     # Site name and colours of the game; printing drops the site around the rules.
