@@ -15,7 +15,7 @@ import yaml
 
 from checker.kbio.store import LoadResult, load_kb
 from checker.site.build import build_site, generate_pages
-from tests.test_site import CHROMIUM_ARGS, _Server, browser  # noqa: F401 - fixtures
+from tests.test_site import _Server, browser  # noqa: F401 - fixtures
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -34,7 +34,7 @@ from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from . import diagram
 from .entities import build_entities
 from .mdtext import check_doc_markdown, md
-from .urls import (changes_url, check_url, entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url,
+from .urls import (changes_url, check_url, event_url, game_url, markdown_path, period_url, rel, rule_url,
                    slug)
 
 ROOT = Path(__file__).resolve().parents[2]
