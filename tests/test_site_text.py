@@ -130,6 +130,11 @@ def test_site_refuses_to_empty_a_folder_it_did_not_make(tmp_path):
     (fresh / "page.md").write_text("x", encoding="utf-8")
     prepare_output_dir(str(fresh))  # made by rulekb: emptied and marked again
     assert sorted(p.name for p in fresh.iterdir()) == [MARKER]
+    legacy = tmp_path / "docs_gen"  # written by a rulekb from before the marker: its navigation file says so
+    legacy.mkdir()
+    (legacy / ".rulekb-nav.json").write_text("[]", encoding="utf-8")
+    prepare_output_dir(str(legacy))
+    assert sorted(p.name for p in legacy.iterdir()) == [MARKER]
     link = tmp_path / "link"
     link.symlink_to(precious)
     with pytest.raises(SiteError, match="symbolic link"):

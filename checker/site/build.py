@@ -207,7 +207,8 @@ def check_output_dir(path: str) -> list[str]:
     if not os.path.isdir(path):
         return []
     entries = os.listdir(path)
-    if entries and MARKER not in entries:
+    # NAV_FILE: the Markdown folder of a rulekb from before the marker (it wrote this file and nothing else does).
+    if entries and MARKER not in entries and NAV_FILE not in entries:
         raise SiteError(f"{path} holds files that rulekb did not write (no {MARKER} marker); refusing to empty "
                         "it. Choose an empty or new folder, or remove it yourself.")
     return entries
