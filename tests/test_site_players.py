@@ -87,9 +87,10 @@ def test_search_brings_the_event_first_by_id_or_title(site, open_page, query):
     assert page.errors == [] and page.external == []
 
 
-def test_search_on_a_phone(site, open_page):
+@pytest.mark.parametrize("query", ["8:VII", "VII:8", "8:vii", "second division"])
+def test_search_on_a_phone(site, open_page, query):
     page = open_page(site, device=PHONE)
-    titles = _search(page, "8:VII", phone=True)
+    titles = _search(page, query, phone=True)
     assert titles[0].startswith("8:VII"), titles[:5]
     page.locator(".md-search-result__item > .md-search-result__link").first.click()
     page.wait_for_url(re.compile(r".*/eu/vii/8/.*"))
