@@ -302,19 +302,66 @@ def _locate(load, event_id, line):
 def cmd_site(args) -> int:
     import time
 
-    from .site.build import build_site, generate_pages
+    from .site.build import SiteError, build_site, check_output_dir, generate_pages
+
+    def say(msg: str) -> None:
+        err_console.print(f"rulekb site: {msg}", markup=False)
 
     start = time.perf_counter()
+    try:
+        check_output_dir(args.docs)
+        if not args.no_build:
+            check_output_dir(args.out)
+    except SiteError as exc:
+        err_console.print(f"rulekb site: {exc}", markup=False)
+        return EXIT_ERROR
     load = load_kb(args.kb)
-    with err_console.status("writing pages"):
-        pages = generate_pages(load, args.docs)
-    err_console.print(f"wrote {pages} pages to {args.docs} in {time.perf_counter() - start:.1f} s")
-    if args.no_build:
-        return EXIT_OK
-    start = time.perf_counter()
-    with err_console.status("building the site with mkdocs"):
+    say(f"loaded the knowledge base {load.kb.root}")
+    try:
+        pages = generate_pages(load, args.docs, compare_ref=args.compare, progress=say)
+        say(f"wrote {pages} pages to {args.docs} in {time.perf_counter() - start:.1f} s")
+        if args.no_build:
+            return EXIT_OK
+        start = time.perf_counter()
+        say("building the static site with mkdocs")
         build_site(args.docs, args.out)
-    err_console.print(f"built {args.out} in {time.perf_counter() - start:.1f} s; open {args.out}/index.html")
+    except SiteError as exc:
+        err_console.print(f"rulekb site: {exc}", markup=False)
+        return EXIT_ERROR
+    except OSError as exc:
+        err_console.print(f"rulekb site: cannot write {exc.filename or ''}: {exc.strerror or exc}", markup=False)
+        return EXIT_ERROR
+    say(f"built {args.out} in {time.perf_counter() - start:.1f} s")
+    if args.serve:
+        return _serve_site(args.out, args.port)
+    say(f"to view it, run `rulekb site --serve` (or `python -m http.server -d {args.out} -b 127.0.0.1 8000`) and "
+        "open http://127.0.0.1:8000/ — opened straight from disk, its links lead to folder listings")
+    return EXIT_OK
+
+
+def _serve_site(root: str, port: int) -> int:
+    """Serve the built site on 127.0.0.1 only (never on every interface) until interrupted."""
+    import functools
+    import http.server
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+    try:
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=root))
+    except OSError as exc:
+        err_console.print(f"rulekb site: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; try --port",
+                          markup=False)
+        return EXIT_ERROR
+    err_console.print(f"rulekb site: serving {root} at http://127.0.0.1:{httpd.server_address[1]}/ "
+                      "(Ctrl-C stops)", markup=False)
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
     return EXIT_OK
 
 
@@ -468,11 +515,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("site", help="build the browsable rules site (jinja2 → Markdown → mkdocs-material)",
-                       description="Write one Markdown page per event, rule entry, entity, the glossary, the errata "
-                                   "and the indexes, then build the static site with mkdocs (strict).")
+                       description="Write one Markdown page per event, rule entry, check, entity, the glossary, the "
+                                   "errata and the indexes, then build the static site with mkdocs (strict). The "
+                                   "output folders must be new, empty, or made by rulekb site before (it leaves a "
+                                   ".rulekb-site marker): any other folder is refused, never emptied.")
     p.add_argument("--docs", default="site/docs_gen", metavar="DIR", help="where the Markdown goes (build output)")
     p.add_argument("--out", default="site_build", metavar="DIR", help="where the static site goes")
     p.add_argument("--no-build", action="store_true", help="only write the Markdown")
+    p.add_argument("--compare", metavar="GIT_REF", help="add a page per event changed since this git revision of "
+                   "the KB: the text word by word and what changed in the logic (read with git show; nothing is "
+                   "checked out)")
+    p.add_argument("--serve", action="store_true", help="after building, serve the site on 127.0.0.1 (Ctrl-C stops)")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="port for --serve (default 8000; 0 = any free)")
     kb_arg(p)
     p.set_defaults(func=cmd_site)
 

@@ -1,13 +1,21 @@
 """Write the site's Markdown pages from the KB with jinja2 (templates in ``site/templates``), then build with mkdocs.
 
 Pages: home; an index per game and per period; one page per event (permalink ``eu/vii/7/``, an anchor per
-clause ``#c<line>``) with its text laid out as the original, prerequisites and duration in plain words, every
-reference a link, "referenced by" backlinks, the prerequisite chain as a diagram, what the logic says, and its
-findings; one page per rule entry; entity pages; the glossary; the errata page (all findings).
+clause and heading ``#c<line>``) with its title, prerequisites in plain words (event ids linked), the text laid out
+as the original (every case, part and phase heading a Markdown heading, so it is in the page's table of contents),
+what the logic has read and what it says, the prerequisite chain (a bounded neighbourhood), backlinks, findings
+(each rule code linked to its check's page) and, folded at the end, the material for editors; one page per rule
+entry, per check, per entity; the glossary; the errata (one entry per defect); per game "Errata and changes";
+with ``--compare REF`` a page per changed event.
+
+Pages are Markdown where Markdown can say it (headings, lists, tables); the verbatim text stays in raw HTML blocks.
+Every KB string is HTML-escaped (jinja2 autoescape, markupsafe) and, in Markdown context, Markdown-escaped
+(``mdtext.md``); navigation titles are escaped too (mkdocs-material writes them unescaped).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -25,14 +33,17 @@ from ..kbio.store import LoadResult, load_kb
 from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from ..paths import safe_join
 from . import diagram
-from .urls import entity_url, event_url, game_url, markdown_path, period_url, rel, rule_url, slug
+from .entities import build_entities
+from .mdtext import check_doc_markdown, md
+from .urls import (changes_url, check_url, event_url, game_url, markdown_path, period_url, rel, rule_url,
+                   slug)
 
 ROOT = Path(__file__).resolve().parents[2]
 _SITE = ROOT / "site" if (ROOT / "site" / "templates").is_dir() else Path(__file__).resolve().parents[1] / "site_files"
 TEMPLATES = _SITE / "templates"
 ASSETS = _SITE / "assets"
 GAME_NAMES = {"eu": "Europa Universalis events rewrite", "pop": "The Price of Power", "awaw": "A World at War"}
-ABBR_RE = re.compile(r"^[A-Z][A-Z0-9]{1,5}$")
+ABBR_RE = re.compile(r"^[A-Z][A-Z0-9]{1,5}(?:/[A-Z][A-Z0-9]{1,5})?$")
 
 
 @dataclass
@@ -40,7 +51,9 @@ class SiteData:
     kb: KnowledgeBase
     findings: list[Finding]
     verdicts: dict[str, object] = field(default_factory=dict)
+    verdicts_by_event: dict[str, list] = field(default_factory=dict)
     requires: dict[str, set[str]] = field(default_factory=dict)
+    required_by: dict[str, set[str]] = field(default_factory=dict)
     referenced_by: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     abbreviations: dict[str, str] = field(default_factory=dict)
     findings_by_subject: dict[str, list[Finding]] = field(default_factory=dict)
@@ -49,15 +62,16 @@ class SiteData:
 def _env() -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True,
                       default_for_string=True, enabled_extensions=("html", "md", "j2")),
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                      # "{#id}" is Markdown's attribute list here, not a jinja2 comment.
+                      comment_start_string="<#--", comment_end_string="--#>")
     env.filters["rel"] = rel
+    env.filters["md"] = md
     return env
 
 
 def _front_title(text: str) -> str:
     """A page title for the YAML front matter: HTML-escaped (mkdocs places it in <title> and the navigation)."""
-    import json
-
     return json.dumps(str(escape(text)), ensure_ascii=False)
 
 
@@ -66,11 +80,12 @@ class Renderer:
 
     def __init__(self, data: SiteData):
         self.data = data
+        self.kb_periods = {e.period for e in data.kb.events.values()}  # once, not per text (was quadratic)
 
     def text(self, raw: str, page_url: str) -> Markup:
         kb = self.data.kb
         spans: list[tuple[int, int, Markup]] = []
-        kb_periods = {e.period for e in kb.events.values()}
+        kb_periods = self.kb_periods
         for ref in find_references(raw):
             start = raw.find(ref.text)
             while start != -1 and any(s <= start < e for s, e, _ in spans):
@@ -175,6 +190,106 @@ def multiplicity_words(event: Event) -> str:
     return "occurs once"
 
 
+class SiteError(Exception):
+    """A site build that must not go ahead (a folder rulekb did not make, a bad --compare ref): exit 2."""
+
+
+MARKER = ".rulekb-site"  # written into every folder rulekb makes; only such a folder is ever emptied
+MARKER_TEXT = "This folder is written by `rulekb site` and is emptied on every build. Do not keep work here.\n"
+
+
+def check_output_dir(path: str) -> list[str]:
+    """Raise SiteError unless ``path`` may be (re)written: new, empty, or made by rulekb (marker file). A folder
+    that holds anything and has no marker is someone's work. Returns what the folder holds now."""
+    if os.path.islink(path):
+        raise SiteError(f"{path} is a symbolic link; rulekb writes the site only into a real folder")
+    if os.path.lexists(path) and not os.path.isdir(path):
+        raise SiteError(f"{path} exists and is not a folder; choose another output folder")
+    if not os.path.isdir(path):
+        return []
+    entries = os.listdir(path)
+    # NAV_FILE: the Markdown folder of a rulekb from before the marker (it wrote this file and nothing else does).
+    if entries and MARKER not in entries and NAV_FILE not in entries:
+        raise SiteError(f"{path} holds files that rulekb did not write (no {MARKER} marker); refusing to empty "
+                        "it. Choose an empty or new folder, or remove it yourself.")
+    return entries
+
+
+def prepare_output_dir(path: str) -> None:
+    """Make ``path`` ready to be (re)written: create it, or empty it if rulekb made it (marker file); refuse
+    anything else (``check_output_dir``), never delete it."""
+    entries = check_output_dir(path)
+    if os.path.isdir(path):
+        for name in entries:
+            full = os.path.join(path, name)
+            if os.path.isdir(full) and not os.path.islink(full):
+                shutil.rmtree(full)
+            else:
+                os.unlink(full)
+    else:
+        os.makedirs(path)
+    with open(os.path.join(path, MARKER), "w", encoding="utf-8") as fh:
+        fh.write(MARKER_TEXT)
+
+
+def condition_html(cond: dict, kb: KnowledgeBase, page_url: str) -> Markup:
+    """A condition in plain words; an event it names is a link to that event's page."""
+    kind = str(cond.get("kind"))
+    neg = bool(cond.get("negated"))
+    if kind in ("any", "all", "not"):
+        parts = [condition_html(c, kb, page_url) for c in cond.get("of", []) or [] if isinstance(c, dict)]
+        joined = Markup("; ").join(parts)
+        words = {"any": Markup("one of: {}"), "all": Markup("all of: {}"), "not": Markup("not ({})")}[kind].format(joined)
+        return Markup("not ({})").format(words) if neg else words
+    ev = cond.get("event")
+    if ev in kb.events:
+        target = kb.events[ev]
+        name = Markup('event <a class="rk-ref" href="{}">{}</a> ({})').format(
+            rel(page_url, event_url(target)), ev, readable_title(target.title))
+    else:
+        name = Markup("event {}").format(ev)
+    subject, value = cond.get("subject"), cond.get("value")
+    words = {
+        "occurred": Markup("{} has occurred").format(name), "not_occurred": Markup("{} has not occurred").format(name),
+        "in_effect": Markup("{} is in effect").format(name),
+        "not_in_effect": Markup("{} is not in effect").format(name),
+        "over": Markup("{} has been played and is over").format(name),
+        "exists": Markup("{} exists").format(subject), "not_exists": Markup("{} does not exist").format(subject),
+        "inactive": Markup("{} is inactive").format(subject), "active": Markup("{} is active").format(subject),
+        "at_war": Markup("{} is at war with {}").format(subject, value),
+        "at_peace": Markup("{} is at peace with {}").format(subject, value),
+        "religion": Markup("{} is {}").format(subject, value),
+        "owns": Markup("{} owns {}").format(subject, value),
+        "period_at_least": Markup("the period is {} or later").format(value),
+        "free": Markup("a free choice: {}").format(value or subject or "not decided by any event"),
+    }.get(kind, escape(str(value or subject or kind)))
+    return Markup("not ({})").format(words) if neg else words
+
+
+def condition_words(cond: dict, kb: KnowledgeBase) -> str:
+    """The same words as plain text (for the terminal and tests)."""
+    return re.sub(r"<[^>]+>", "", str(condition_html(cond, kb, ""))).replace("&#39;", "'").replace("&amp;", "&")
+
+
+def requirement_html(logic: dict, kb: KnowledgeBase, page_url: str) -> Markup:
+    parts = []
+    if logic.get("when"):
+        parts.append(Markup(" and ").join(condition_html(c, kb, page_url) for c in logic["when"]))
+    if logic.get("when_any"):
+        parts.append(Markup("one of: ") + Markup("; ").join(condition_html(c, kb, page_url) for c in logic["when_any"]))
+    if logic.get("unless"):
+        parts.append(Markup("not all of: ") + Markup("; ").join(condition_html(c, kb, page_url)
+                                                                for c in logic["unless"]))
+    text = Markup("Only if ") + Markup(", and ").join(parts) if parts else Markup("A requirement")
+    if logic.get("on_fail") in ON_FAIL:
+        text += Markup("; ") + ON_FAIL[logic["on_fail"]]
+    return text + Markup(".")
+
+
+def requirement_words(logic: dict, kb: KnowledgeBase) -> str:
+    return re.sub(r"<[^>]+>", "", str(requirement_html(logic, kb, ""))).replace("&#39;", "'").replace("&amp;", "&")
+
+
 def collect(load: LoadResult) -> SiteData:
     from ..checks import CheckContext, run_checks
     from ..pipeline import Locator
@@ -185,15 +300,19 @@ def collect(load: LoadResult) -> SiteData:
     data = SiteData(kb, findings)
     analysis = ctx.cache.get("logic-analysis")
     if analysis is not None:
-        data.verdicts = {v.subject: v for v in analysis.verdicts}
+        for v in analysis.verdicts:
+            data.verdicts[v.subject] = v
+            data.verdicts_by_event.setdefault(v.event, []).append(v)
     for eid, event in kb.events.items():
         reqs = set()
         for clause in event.conditions:
             for cond in (clause.logic or {}).get("when", []) or []:
-                if cond.get("event") in kb.events and cond["kind"] in ("occurred", "over", "in_effect") \
-                        and not cond.get("negated"):
+                if isinstance(cond, dict) and cond.get("event") in kb.events \
+                        and cond.get("kind") in ("occurred", "over", "in_effect") and not cond.get("negated"):
                     reqs.add(cond["event"])
         data.requires[eid] = reqs
+        for r in reqs:
+            data.required_by.setdefault(r, set()).add(eid)
         for ref in event_references(event):
             if ref.kind == "event" and ref.target in kb.events and ref.target != eid:
                 lst = data.referenced_by.setdefault(ref.target, [])
@@ -203,6 +322,8 @@ def collect(load: LoadResult) -> SiteData:
         for term in glossary.terms:
             if ABBR_RE.match(term.term):
                 data.abbreviations[term.term] = term.meaning.rstrip(".")
+    # Longer terms first, so COL/TP is one tooltip rather than COL and TP.
+    data.abbreviations = dict(sorted(data.abbreviations.items(), key=lambda kv: (-len(kv[0]), kv[0])))
     for f in findings:
         data.findings_by_subject.setdefault(f.subject or "", []).append(f)
     return data
@@ -214,41 +335,151 @@ def _clause_view(r: Renderer, clause: Clause, url: str) -> dict:
             "children": [_clause_view(r, c, url) for c in clause.children]}
 
 
-def _section_view(r: Renderer, section: Section, url: str) -> dict:
-    return {"anchor": f"c{section.line}", "kind": section.kind, "heading": r.text(section.heading, url),
-            "duration": r.text(section.duration, url) if section.duration else None,
-            "clauses": [_clause_view(r, c, url) for c in section.clauses],
-            "sections": [_section_view(r, s, url) for s in section.sections]}
+def _section_rows(r: Renderer, sections: list[Section], url: str) -> list[dict]:
+    """The body's sections flattened in text order, each with its heading level (phase 3, case or part 4, …), so
+    every heading is a Markdown heading: in the page's table of contents, with its own anchor."""
+    rows: list[dict] = []
+    stack = [(s, 0) for s in reversed(sections)]
+    while stack:  # iterative: any depth of nesting
+        s, depth = stack.pop()
+        rows.append({"anchor": f"c{s.line}", "kind": s.kind, "level": min(3 + depth, 6),
+                     "heading": md(r.text(s.heading, url)),
+                     "duration": r.text(s.duration, url) if s.duration else None,
+                     "clauses": [_clause_view(r, c, url) for c in s.clauses]})
+        stack.extend((sub, depth + 1) for sub in reversed(s.sections))
+    return rows
 
 
-def _finding_view(f: Finding, page_url: str, data: SiteData) -> dict:
+def _clause_lines(event: Event) -> dict[str, int]:
+    """Verbatim text (and marker + text) of every clause and heading -> its source line, to link explanations."""
+    out: dict[str, int] = {}
+    for c in event.all_clauses():
+        out.setdefault(c.text.strip(), c.line)
+        out.setdefault(f"{c.marker} {c.text}".strip(), c.line)
+    for s in event.all_sections():
+        out.setdefault(s.heading.strip(), s.line)
+    return out
+
+
+def _finding_view(f: Finding, page_url: str, data: SiteData, lines: dict[str, dict[str, int]]) -> dict:
     anchor = f"c{f.source_line}" if f.source_line else None
     target = None
     if f.subject in data.kb.events:
         target = event_url(data.kb.events[f.subject])
     elif f.subject in data.kb.rules:
         target = rule_url(data.kb.rules[f.subject])
+    because = []
+    for e in f.explanation or []:
+        href = None
+        if e.id in data.kb.events:
+            ev = data.kb.events[e.id]
+            if ev.id not in lines:
+                lines[ev.id] = _clause_lines(ev)
+            line = lines[ev.id].get((e.text or "").strip())
+            href = rel(page_url, event_url(ev), f"c{line}" if line else None)
+        elif e.id in data.kb.rules:
+            href = rel(page_url, rule_url(data.kb.rules[e.id]))
+        because.append({"id": e.id, "text": e.text, "href": href})
     return {"rule": f.rule, "category": f.category, "severity": f.severity, "subject": f.subject,
-            "message": f.message, "accepted": f.accepted,
-            "href": rel(page_url, target, anchor) if target else None,
-            "explanation": [{"id": e.id, "text": e.text, "file": e.file, "line": e.line} for e in f.explanation or []]}
+            "message": f.message, "accepted": f.accepted, "rule_href": rel(page_url, check_url(f.rule)),
+            "href": rel(page_url, target, anchor) if target else None, "explanation": because}
 
 
-def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int:
-    """Write every page's Markdown into ``docs_dir`` (emptied first). Returns the number of pages."""
+def _logic_view(e: Event, data: SiteData, url: str) -> dict:
+    """What the logic has read of this event and what it concludes, said honestly: a verdict is shown only
+    together with how much of the text it rests on, and not at all when the logic read none of it."""
+    kb = data.kb
+    clauses = list(e.all_clauses())
+    read, unread, none = [], [], []
+    for c in clauses:
+        role = (c.logic or {}).get("role") if c.logic else None
+        if c.logic is None:
+            none.append(c)
+        elif role == "unread":
+            unread.append(c)
+        else:
+            read.append(c)
+    sections_read = sum(1 for s in e.all_sections() if s.logic and s.logic.get("role") != "unread")
+    verdicts = []
+    for v in sorted(data.verdicts_by_event.get(e.id, []), key=lambda v: (v.kind != "event", v.line or 0, v.subject)):
+        verdicts.append({"subject": v.subject, "status": v.status, "kind": v.kind,
+                         "href": f"#c{v.line}" if v.line and v.kind != "event" else None,
+                         "because": [{"id": c.event, "text": c.text,
+                                      "href": rel(url, event_url(kb.events[c.event]), f"c{c.line}")
+                                      if c.event in kb.events else None} for c in v.explanation]})
+    return {"total": len(clauses), "read": len(read), "sections_read": sections_read,
+            "roles": sorted({str((c.logic or {}).get("role")) for c in read}),
+            "unread": [{"anchor": f"c{c.line}", "marker": c.marker, "reason": (c.logic or {}).get("reason"),
+                        "words": (c.logic or {}).get("words")} for c in unread],
+            "verdicts": verdicts if (read or sections_read) else [],
+            "hidden_verdicts": len(verdicts) if not (read or sections_read) else 0,
+            "none": [{"anchor": f"c{c.line}", "marker": c.marker or "¶"} for c in none]}
+
+
+def _heading_text(block) -> str:
+    """A heading's text as shown: a trailing ' #' is the permalink mark of the web page the text was copied from
+    (every heading of the PoP chapter ends with one), not part of the heading. The KB keeps it verbatim."""
+    if block.kind == "heading" and block.text.rstrip().endswith(" #"):
+        return block.text.rstrip()[:-2].rstrip()
+    return block.text
+
+
+def _group_findings(views: list[dict]) -> list[dict]:
+    """One entry per defect: findings of one rule with one message (a defect repeated on several lines or
+    entries) are listed once with every place they occur."""
+    groups: dict[tuple, dict] = {}
+    for v in views:
+        key = (v["rule"], v["severity"], v["message"], v["accepted"])
+        g = groups.get(key)
+        if g is None:
+            groups[key] = dict(v, places=[{"subject": v["subject"], "href": v["href"]}])
+        else:
+            g["places"].append({"subject": v["subject"], "href": v["href"]})
+    for g in groups.values():  # one label per place: '7:VII', '7:VII (2)', … when a defect repeats in one entry
+        seen: dict[str, int] = {}
+        for p in g["places"]:
+            n = seen[str(p["subject"])] = seen.get(str(p["subject"]), 0) + 1
+            p["label"] = f"{p['subject']} ({n})" if n > 1 else p["subject"]
+    return list(groups.values())
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compare_ref: str | None = None,
+                   progress=None) -> int:
+    """Write every page's Markdown into ``docs_dir`` (a new folder, or one rulekb made before: it is emptied; any
+    other folder is refused, see ``prepare_output_dir``). ``compare_ref``: a git revision of the KB to compare with
+    (``rulekb site --compare REF``). ``progress(message)`` is told what is being written. Returns the number of pages."""
+    from ..checks import registry
+    from ..pop_deck import display, find_layout
+
+    say = progress or (lambda msg: None)
+    check_output_dir(docs_dir)  # before the slow part: refuse a folder rulekb did not make at once
     if isinstance(load, str):
         load = load_kb(load)
     elif isinstance(load, KnowledgeBase):
         load = LoadResult(load)
     kb = load.kb
+    say("running the checks and the logic")
     data = collect(load)
+    compare = None
+    if compare_ref is not None:
+        from ..textformat.render import render_entry
+        from .compare import build_comparison
+
+        say(f"reading the knowledge base as it was at {compare_ref}")
+        try:
+            compare = build_comparison(kb.root, compare_ref, data, collect, event_url, render_entry, requirement_words)
+        except RuntimeError as exc:
+            raise SiteError(f"--compare {compare_ref}: {exc}") from exc
     r = Renderer(data)
     env = _env()
-    if os.path.isdir(docs_dir):
-        shutil.rmtree(docs_dir)
-    os.makedirs(docs_dir)
+    prepare_output_dir(docs_dir)
     shutil.copytree(ASSETS, os.path.join(docs_dir, "assets"))
     count = 0
+    line_index: dict[str, dict[str, int]] = {}
+
+    def fview(f: Finding, url: str) -> dict:
+        return _finding_view(f, url, data, line_index)
 
     def write(url: str, template: str, **ctx) -> None:
         nonlocal count
@@ -259,7 +490,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
             fh.write(text)
         count += 1
 
-    events = sorted(kb.events.values(), key=lambda e: event_sort_key(e.id))
+    events = sorted(kb.events.values(), key=lambda e: (e.game, event_sort_key(e.id)))
     titles = {e.id: e.title for e in events}
     games: dict[str, dict[str, list[Event]]] = defaultdict(lambda: defaultdict(list))
     for e in events:
@@ -273,146 +504,205 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str) -> int
         return {"errors": sum(f.severity == "error" for f in fs), "warnings": sum(f.severity == "warning" for f in fs),
                 "infos": sum(f.severity == "info" for f in fs)}
 
-    for e in events:
-        url = event_url(e)
-        nodes, edges = diagram.chain(data.requires, e.id)
-        links = {n: rel(url, event_url(kb.events[n])) for n in nodes}
-        logic_rows = []
-        for subject, v in data.verdicts.items():
-            if getattr(v, "event", None) == e.id:
-                logic_rows.append({"subject": subject, "status": v.status, "kind": v.kind,
-                                   "because": [{"id": c.event, "text": c.text,
-                                                "href": rel(url, event_url(kb.events[c.event]), f"c{c.line}")
-                                                if c.event in kb.events else None} for c in v.explanation]})
-        write(url, "event.md.j2", e=e, facts={"date": e.date or "not stated", "duration": duration_words(e),
-                                              "multiplicity": multiplicity_words(e)},
-              header=r.text(e.header, url),
-              duration_html=r.text(e.duration, url) if e.duration is not None else None,
-              requirements=[{"anchor": f"c{c.line}", "words": requirement_words(c.logic, kb)}
-                            for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
-              conditions=[_clause_view(r, c, url) for c in e.conditions],
-              body=[_section_view(r, s, url) for s in e.body],
-              extends=({"id": e.extends, "href": rel(url, event_url(kb.events[e.extends]))}
-                       if e.extends in kb.events else None),
-              referenced_by=[{"id": src, "title": titles[src], "href": rel(url, event_url(kb.events[src]), f"c{line}")}
-                             for src, line in sorted(data.referenced_by.get(e.id, []),
-                                                     key=lambda x: (event_sort_key(x[0]), x[1]))],
-              svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
-              mermaid=diagram.mermaid(nodes, edges, titles) if len(nodes) > 1 else None,
-              logic=logic_rows,
-              without_logic=sum(1 for c in e.all_clauses() if c.logic is None),
-              all_clauses=sum(1 for _ in e.all_clauses()),
-              findings=[_finding_view(f, url, data) for f in data.findings_by_subject.get(e.id, [])],
-              file=kb.files.get(e.id))
+    say(f"writing {len(events)} event pages")
+    for game, periods in games.items():
+        for period, evs in periods.items():
+            for k, e in enumerate(evs):
+                url = event_url(e)
+                nodes, edges = diagram.chain(data.requires, e.id, data.required_by)
+                links = {n: rel(url, event_url(kb.events[n])) for n in nodes}
+                prev_e, next_e = (evs[k - 1] if k else None), (evs[k + 1] if k + 1 < len(evs) else None)
+                write(url, "event.md.j2", e=e, title_md=md(f"{e.id} — {e.title}"),
+                      facts={"date": e.date or "not stated", "duration": duration_words(e),
+                             "multiplicity": multiplicity_words(e), "alias": f"{e.period}:{e.number}"},
+                      period_href=rel(url, period_url(game, period)),
+                      prev=({"id": prev_e.id, "title": readable_title(prev_e.title),
+                             "href": rel(url, event_url(prev_e))} if prev_e else None),
+                      next=({"id": next_e.id, "title": readable_title(next_e.title),
+                             "href": rel(url, event_url(next_e))} if next_e else None),
+                      header=r.text(e.header, url),
+                      duration_html=r.text(e.duration, url) if e.duration is not None else None,
+                      requirements=[{"anchor": f"c{c.line}", "marker": c.label or "the clause",
+                                     "html": md(requirement_html(c.logic, kb, url))}
+                                    for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
+                      conditions=[_clause_view(r, c, url) for c in e.conditions],
+                      sections=_section_rows(r, e.body, url),
+                      extends=({"id": e.extends, "href": rel(url, event_url(kb.events[e.extends]))}
+                               if e.extends in kb.events else None),
+                      referenced_by=[{"id": src, "title": md(titles[src]),
+                                      "href": rel(url, event_url(kb.events[src]), f"c{line}" if line else None)}
+                                     for src, line in sorted(data.referenced_by.get(e.id, []),
+                                                             key=lambda x: (event_sort_key(x[0]), x[1] or 0))],
+                      svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
+                      mermaid=diagram.mermaid(nodes, edges, titles) if len(nodes) > 1 else None,
+                      logic=_logic_view(e, data, url),
+                      findings=[fview(f, url) for f in data.findings_by_subject.get(e.id, [])],
+                      file=kb.files.get(e.id), md=md)
+    say("writing indexes, rule entries, checks, entities, glossary and errata")
     for game, periods in games.items():
         for period, evs in periods.items():
             url = period_url(game, period)
-            write(url, "period.md.j2", game=game, game_name=GAME_NAMES.get(game, game), period=period,
+            write(url, "period.md.j2", game=game, game_name=GAME_NAMES.get(game, game), period=period, md=md,
                   rows=[{"e": e, "href": rel(url, event_url(e)), "duration": duration_words(e),
                          "multiplicity": multiplicity_words(e), "badge": badge(e.id)} for e in evs])
     for rule in (x for lst in rules_by_game.values() for x in lst):
         url = rule_url(rule)
-        write(url, "rule.md.j2", rule=rule,
-              blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(b.text, url), "anchor": f"c{b.line}",
-                       "indent": b.indent} for b in rule.blocks],
+        write(url, "rule.md.j2", rule=rule, md=md,
+              blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(_heading_text(b), url), "anchor": f"c{b.line}",
+                       "indent": min(b.indent // 2, 12)} for b in rule.blocks],
               effects=rule.effects, game_name=GAME_NAMES.get(rule.game, rule.game),
               parent=({"title": kb.rules[rule.parent].title, "href": rel(url, rule_url(kb.rules[rule.parent]))}
                       if rule.parent in kb.rules else None),
-              findings=[_finding_view(f, url, data) for f in data.findings_by_subject.get(rule.id, [])])
+              findings=[fview(f, url) for f in data.findings_by_subject.get(rule.id, [])])
     order = list(GAME_NAMES)
     all_games = sorted(set(games) | set(rules_by_game), key=lambda g: (order.index(g) if g in order else 99, g))
     for game in all_games:
         url = game_url(game)
-        write(url, "game.md.j2", game=game, game_name=GAME_NAMES.get(game, game),
+        kinds: dict[str, list[dict]] = defaultdict(list)
+        for x in rules_by_game.get(game, []):
+            kinds[x.kind].append({"r": x, "href": rel(url, rule_url(x)), "badge": badge(x.id)})
+        write(url, "game.md.j2", game=game, game_name=GAME_NAMES.get(game, game), md=md,
               periods=[{"period": p, "count": len(periods), "href": rel(url, period_url(game, p))}
                        for p, periods in sorted(games.get(game, {}).items(), key=lambda kv: ROMAN.get(kv[0], 0))],
-              rules=[{"r": x, "href": rel(url, rule_url(x)), "badge": badge(x.id)} for x in rules_by_game.get(game, [])],
-              profile=kb.games.get(game, {}))
-    entities = []
-    for gaz in kb.gazetteers.values():
-        for ent in gaz.get("entities", []):
-            url = entity_url(ent["kind"], ent["name"])
-            entities.append({"name": ent["name"], "kind": ent["kind"], "url": url, "count": len(ent.get("used_by", []))})
-            users = []
-            for uid in ent.get("used_by", []):
-                if uid in kb.events:
-                    users.append({"id": uid, "title": titles[uid], "href": rel(url, event_url(kb.events[uid]))})
-                elif uid in kb.rules:
-                    users.append({"id": uid, "title": kb.rules[uid].title, "href": rel(url, rule_url(kb.rules[uid]))})
-            write(url, "entity.md.j2", ent=ent, users=users)
-    write("entities/", "entities.md.j2",
-          kinds={k: [dict(x, href=rel("entities/", x["url"])) for x in entities if x["kind"] == k]
-                 for k in ("country", "minor", "province", "area")})
-    from ..pop_deck import display, find_layout
-
+              rule_kinds=dict(kinds), changes_href=rel(url, changes_url(game)),
+              profile=kb.games.get(game, {}) or {})
+        # Errata and changes: the findings reviewed and accepted for this game, with their reasons.
+        subjects = {e.id for e in events if e.game == game} | {x.id for x in rules_by_game.get(game, [])}
+        curl = changes_url(game)
+        accepted = [fview(f, curl) for f in sorted(data.findings, key=lambda f: f.sort_key())
+                    if f.accepted is not None and f.subject in subjects]
+        acc_meta = {(a.rule, a.subject): a for a in kb.acceptances}
+        for v in accepted:
+            a = acc_meta.get((v["rule"], v["subject"]))
+            v["who"], v["when"] = (a.who, a.when) if a else (None, None)
+        changed = [c for c in (compare.changes if compare else []) if c["game"] == game]
+        write(curl, "changes.md.j2", game_name=GAME_NAMES.get(game, game), accepted=accepted, md=md,
+              compare=compare, changed=[dict(c, href=rel(curl, c["url"])) for c in changed])
+    entities = build_entities(kb)
+    for ent in entities:
+        url = ent["url"]
+        users = []
+        for uid, line in sorted(ent["mentions"], key=lambda m: (m[0] not in kb.events, event_sort_key(m[0])
+                                                                 if m[0] in kb.events else (0, 0), m[0])):
+            if uid in kb.events:
+                users.append({"id": uid, "title": md(titles[uid]),
+                              "href": rel(url, event_url(kb.events[uid]), f"c{line}" if line else None)})
+            elif uid in kb.rules:
+                users.append({"id": uid, "title": md(kb.rules[uid].title), "href": rel(url, rule_url(kb.rules[uid]))})
+        write(url, "entity.md.j2", ent=ent, users=users, md=md,
+              related=[{"rel": rl, "name": md(o["name"]), "kind": o["kind"], "href": rel(url, o["url"])}
+                       for rl, o in ent["related"]])
+    groups = {"country": "Countries", "minor": "Minors", "province": "Provinces", "area": "Areas",
+              "continent": "Continents", "flagged": "Flagged spellings (not codes of the game: typos?)"}
+    write("entities/", "entities.md.j2", md=md, groups=[
+        {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title, "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
+                                            for x in entities if x["group"] == g]} for g, title in groups.items()])
+    checks = registry()
+    for info in checks.values():
+        url = check_url(info.code)
+        write(url, "check.md.j2", info=info, doc=Markup(check_doc_markdown(info.doc)),
+              count=sum(1 for f in data.findings if f.rule == info.code and f.accepted is None))
+    write("checks/", "checks.md.j2", md=md, checks=[{"info": i, "href": rel("checks/", check_url(i.code)),
+                                                      "summary": md(i.summary)} for i in checks.values()])
     deck_links = []
     for file, deck in sorted(kb.decks.items()):
         url = f"decks/{slug(deck.scenario)}/"
         deck_links.append({"title": deck.scenario, "url": url})
-        write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules),
-              layout=find_layout(deck), findings=[_finding_view(f, url, data)
+        write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules), md=md,
+              layout=find_layout(deck), findings=[fview(f, url)
                                                   for f in data.findings_by_subject.get(deck.scenario, [])])
     terms = [t for g in kb.glossaries.values() for t in g.terms]
-    write("glossary/", "glossary.md.j2", terms=terms)
+    write("glossary/", "glossary.md.j2", terms=terms, md=md)
     errata = defaultdict(list)
-    for f in sorted(data.findings, key=lambda f: (f.category, {"error": 0, "warning": 1, "info": 2}[f.severity],
-                                                   f.sort_key())):
-        errata[f.category].append(_finding_view(f, "errata/", data))
-    write("errata/", "errata.md.j2", errata=dict(errata),
+    for f in sorted(data.findings, key=lambda f: (f.category, SEVERITY_ORDER[f.severity], f.sort_key())):
+        errata[f.category].append(fview(f, "errata/"))
+    write("errata/", "errata.md.j2", errata={k: _group_findings(v) for k, v in errata.items()}, md=md,
           counts={s: sum(1 for f in data.findings if f.severity == s and f.accepted is None)
                   for s in ("error", "warning", "info")},
           accepted=sum(1 for f in data.findings if f.accepted is not None))
-    with_logic = sum(1 for e in events for c in e.all_clauses() if c.logic is not None)
+    if compare is not None:
+        say(f"writing {len(compare.changes)} pages of changes since {compare.ref}")
+        for c in compare.changes:
+            write(c["url"], "change.md.j2", c=c, md=md, ref=compare.ref,
+                  event_href=rel(c["url"], c["event_url"]) if c["status"] != "removed" else None)
+        write("changes/", "changes_index.md.j2", compare=compare, md=md,
+              changed=[dict(c, href=rel("changes/", c["url"])) for c in compare.changes])
+    with_logic = sum(1 for e in events for c in e.all_clauses()
+                     if c.logic is not None and c.logic.get("role") != "unread")
     total = sum(1 for e in events for _ in e.all_clauses())
-    latest = [_finding_view(f, "", data) for f in sorted(data.findings, key=lambda f: (
-        {"error": 0, "warning": 1, "info": 2}[f.severity], f.sort_key())) if f.accepted is None][:12]
-    write("", "home.md.j2", games=[{"game": g, "name": GAME_NAMES.get(g, g), "href": rel("", game_url(g)),
-                                    "events": sum(len(v) for v in games.get(g, {}).values()),
-                                    "periods": sorted(games.get(g, {}), key=lambda p: ROMAN.get(p, 0)),
-                                    "rules": len(rules_by_game.get(g, []))} for g in all_games],
+    latest = [fview(f, "") for f in sorted(data.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.sort_key()))
+              if f.accepted is None][:12]
+    example = kb.events.get("7:VII") or (events[0] if events else None)
+    write("", "home.md.j2", md=md, site_name=SITE_NAME,
+          games=[{"game": g, "name": GAME_NAMES.get(g, g), "href": rel("", game_url(g)),
+                  "events": sum(len(v) for v in games.get(g, {}).values()),
+                  "periods": sorted(games.get(g, {}), key=lambda p: ROMAN.get(p, 0)),
+                  "rules": len(rules_by_game.get(g, []))} for g in all_games],
           counts={"events": len(events), "rules": len(kb.rules), "terms": len(terms), "entities": len(entities),
                   "with_logic": with_logic, "clauses": total},
-          latest=latest, example=next((e for e in events if e.id == "7:VII"), events[0] if events else None),
-          example_href=rel("", event_url(kb.events["7:VII"])) if "7:VII" in kb.events else
-          (rel("", event_url(events[0])) if events else None))
-    nav = [{"Home": "index.md"}]
-    for g in all_games:
-        entry = [{"Overview": markdown_path(game_url(g))}]
-        entry += [{f"Period {p}": markdown_path(period_url(g, p))}
-                  for p in sorted(games.get(g, {}), key=lambda p: ROMAN.get(p, 0))]
-        if g == "pop":
-            entry += [{f"Deck: {d['title']}": markdown_path(d["url"])} for d in deck_links]
-        nav.append({GAME_NAMES.get(g, g): entry})
-    nav += [{"Glossary": markdown_path("glossary/")}, {"Errata": markdown_path("errata/")},
-            {"Countries, minors, provinces, areas": markdown_path("entities/")}]
-    with open(os.path.join(docs_dir, NAV_FILE), "w", encoding="utf-8") as fh:
-        json.dump(nav, fh, indent=1)
+          latest=latest, example=example, example_href=rel("", event_url(example)) if example else None,
+          compare=compare)
+    write_nav(docs_dir, all_games, games, deck_links, compare)
     return count
 
 
+def _nav_title(text: str) -> str:
+    """A navigation title: mkdocs-material writes nav titles into every page as HTML, unescaped."""
+    return html.escape(text, quote=True)
+
+
+def write_nav(docs_dir: str, all_games, games, deck_links, compare) -> None:
+    """The navigation: each game, its periods and each period's events (material prunes it to the open section)."""
+    nav: list = [{"Home": "index.md"}]
+    for g in all_games:
+        entry: list = [{"Overview": markdown_path(game_url(g))}]
+        for p in sorted(games.get(g, {}), key=lambda p: (ROMAN.get(p, 99), p)):
+            evs = games[g][p]
+            if len(evs) > NAV_MAX_EVENTS:  # a list this long is the period page's table, not a sidebar
+                entry.append({_nav_title(f"Period {p}"): markdown_path(period_url(g, p))})
+                continue
+            entry.append({_nav_title(f"Period {p}"): [markdown_path(period_url(g, p))]
+                          + [{_nav_title(f"{e.id} {readable_title(e.title)}"): markdown_path(event_url(e))}
+                             for e in evs]})
+        if g == "pop":
+            entry += [{_nav_title(f"Deck: {d['title']}"): markdown_path(d["url"])} for d in deck_links]
+        entry.append({"Errata and changes": markdown_path(changes_url(g))})
+        nav.append({_nav_title(GAME_NAMES.get(g, g)): entry})
+    nav += [{"Glossary": markdown_path("glossary/")}, {"Errata": markdown_path("errata/")},
+            {"Checks": markdown_path("checks/")},
+            {"Countries, minors, provinces, areas": markdown_path("entities/")}]
+    if compare is not None:
+        nav.append({_nav_title(f"What changed since {compare.ref}"): markdown_path("changes/")})
+    with open(os.path.join(docs_dir, NAV_FILE), "w", encoding="utf-8") as fh:
+        json.dump(nav, fh, indent=1)
+
+
 NAV_FILE = ".rulekb-nav.json"
+# Every page carries its period's events in the sidebar, so the site grows with (events x period size); above this
+# many events a period is one entry (its page lists the events; previous / next links move through them).
+NAV_MAX_EVENTS = 40
+SITE_NAME = "rulekb — board-game event rules"
 
 
 def build_site(docs_dir: str, site_dir: str, config_dir: str | None = None, strict: bool = True) -> None:
-    """Build the static site with mkdocs-material from generated pages (the repo's mkdocs.yml as template)."""
+    """Build the static site with mkdocs-material from generated pages (the repo's mkdocs.yml as template).
+    ``site_dir`` must be new, empty, or a folder rulekb built before (marker file): mkdocs empties it."""
     import yaml
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    prepare_output_dir(site_dir)
     config = ROOT / "mkdocs.yml"
     if config.exists():
         with open(config, encoding="utf-8") as fh:
             base = yaml.safe_load(fh)
-    else:  # an installed package without the repository: the same settings
-        base = {"site_name": "rulekb rules", "use_directory_urls": True,
-                "theme": {"name": "material", "font": False,
-                          "features": ["navigation.sections", "search.suggest", "search.highlight", "content.tooltips"]},
-                "plugins": ["search"], "extra_css": ["assets/rulekb.css"]}
+    else:  # an installed package without the repository
+        raise SiteError(f"{config} is missing: the site's mkdocs settings ship with the repository")
     base["docs_dir"] = os.path.abspath(docs_dir)
     nav_path = os.path.join(docs_dir, NAV_FILE)
     if os.path.exists(nav_path):
         with open(nav_path, encoding="utf-8") as fh:
-            base["nav"] = json.load(fh)  # the top pages; event and rule pages are reached from them
+            base["nav"] = json.load(fh)
     base["site_dir"] = os.path.abspath(site_dir)
     config_dir = config_dir or os.path.dirname(os.path.abspath(docs_dir))
     config_path = os.path.join(config_dir, "mkdocs.generated.yml")
@@ -420,3 +710,5 @@ def build_site(docs_dir: str, site_dir: str, config_dir: str | None = None, stri
         yaml.safe_dump(base, fh, sort_keys=False)
     cfg = load_config(config_path, strict=strict)
     build(cfg)
+    with open(os.path.join(site_dir, MARKER), "w", encoding="utf-8") as fh:
+        fh.write(MARKER_TEXT)

@@ -15,23 +15,37 @@ from ..ids import event_sort_key
 
 BOX_W, BOX_H, GAP_X, GAP_Y = 180, 56, 60, 16
 TITLE_CHARS = 24  # per line of a box; two lines at most
+MAX_DEPTH = 3  # requirements drawn this many steps back
+MAX_NODES = 24  # at most this many requirements, and at most MAX_DEPENDENTS events that need this one
+MAX_DEPENDENTS = 8
 
 
-def chain(graph: dict[str, set[str]], event: str) -> tuple[set[str], set[tuple[str, str]]]:
-    """All events ``event`` requires (transitively), plus the events that require it directly."""
+def chain(graph: dict[str, set[str]], event: str, dependents: dict[str, set[str]] | None = None
+          ) -> tuple[set[str], set[tuple[str, str]]]:
+    """A bounded neighbourhood of ``event``: what it requires, up to MAX_DEPTH steps and MAX_NODES events (breadth
+    first, in id order), and the events that require it directly (at most MAX_DEPENDENTS). Iterative, so a chain of
+    any length is walked without recursion, and every page draws a bounded diagram (output linear in the KB)."""
     nodes, edges = {event}, set()
-    todo = [event]
-    while todo:
-        e = todo.pop()
-        for req in graph.get(e, ()):
-            edges.add((e, req))
-            if req not in nodes:
-                nodes.add(req)
-                todo.append(req)
-    for other, reqs in graph.items():
-        if event in reqs:
-            nodes.add(other)
-            edges.add((other, event))
+    frontier = [event]
+    for _ in range(MAX_DEPTH):
+        nxt = []
+        for e in frontier:
+            for req in sorted(graph.get(e, ()), key=event_sort_key):
+                if req in nodes:
+                    edges.add((e, req))
+                elif len(nodes) <= MAX_NODES:
+                    nodes.add(req)
+                    edges.add((e, req))
+                    nxt.append(req)
+        frontier = nxt
+    if dependents is None:
+        dependents = {}
+        for other, reqs in graph.items():
+            for r in reqs:
+                dependents.setdefault(r, set()).add(other)
+    for other in sorted(dependents.get(event, ()), key=event_sort_key)[:MAX_DEPENDENTS]:
+        nodes.add(other)
+        edges.add((other, event))
     return nodes, edges
 
 
@@ -52,19 +66,20 @@ def svg(nodes: set[str], edges: set[tuple[str, str]], titles: dict[str, str], li
     requires: dict[str, set[str]] = {n: set() for n in nodes}
     for a, b in edges:
         requires[a].add(b)
-    layer: dict[str, int] = {}
-
-    def depth(n: str, seen: frozenset = frozenset()) -> int:
-        if n in layer:
-            return layer[n]
-        if n in seen:  # a cycle: draw it, do not loop
-            return 0
-        d = 1 + max((depth(r, seen | {n}) for r in requires[n]), default=-1)
-        layer[n] = d
-        return d
-
+    # Columns by breadth-first distance from the current event (requirements to the left, events that need it to
+    # the right): no recursion, a cycle is drawn rather than followed, and the layout depends on ids only.
+    dist = {current: 0}
+    queue = [current]
+    for n in queue:
+        for r in sorted(requires[n], key=event_sort_key):
+            if r not in dist:
+                dist[r] = dist[n] + 1
+                queue.append(r)
+    far = max(dist.values())
+    layer = {n: far - d for n, d in dist.items()}
     for n in nodes:
-        depth(n)
+        if n not in layer:  # an event that needs the current one
+            layer[n] = far + 1
     columns: dict[int, list[str]] = {}
     for n in sorted(nodes, key=event_sort_key):
         columns.setdefault(layer[n], []).append(n)

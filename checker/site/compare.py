@@ -1,0 +1,169 @@
+"""``rulekb site --compare GIT_REF``: what changed in each event between a git version of the KB and this one.
+
+The old KB is read from git without touching the work tree: ``git ls-tree`` lists its files and ``git show
+--end-of-options REF:PATH`` prints each (read-only; nothing is checked out), into a temporary folder that is then
+loaded like any KB. The ref is passed after ``--end-of-options``, so a value such as ``--output=FILE`` is a ref that
+does not exist, never an option. Each changed event gets its text diffed word by word and its logic compared:
+requirements added or removed, and the solver's verdict for the event and its cases (possible, impossible).
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
+
+from ..kbio.store import LoadResult, load_kb
+from ..model import Event
+from .urls import segment
+
+MAX_DIFF_WORDS = 20000  # per event; longer texts are compared line by line instead (bounded work)
+
+
+@dataclass
+class Comparison:
+    ref: str
+    changes: list[dict] = field(default_factory=list)
+
+
+def _git(args: list[str], cwd: str) -> bytes:
+    try:
+        proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RuntimeError(f"git could not run: {exc}") from exc
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.decode("utf-8", "replace").strip() or f"git {args[0]} failed")
+    return proc.stdout
+
+
+def load_at_ref(kb_root: str, ref: str, workdir: str) -> LoadResult:
+    """The KB as it was at ``ref`` (read with git, written under ``workdir``), loaded."""
+    if not ref or ref.startswith("-") or any(ord(ch) < 32 for ch in ref):
+        raise RuntimeError(f"{ref!r} is not a git revision")
+    kb_abs = os.path.realpath(kb_root)
+    top = _git(["rev-parse", "--show-toplevel"], kb_abs).decode("utf-8").strip()
+    prefix = os.path.relpath(kb_abs, os.path.realpath(top)).replace(os.sep, "/")
+    commit = _git(["rev-parse", "--verify", "--quiet", "--end-of-options", f"{ref}^{{commit}}"], top).decode().strip()
+    if not commit:
+        raise RuntimeError(f"{ref!r} is not a commit of this repository")
+    listing = _git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", "--end-of-options", commit, "--",
+                    prefix], top)
+    out_root = os.path.join(workdir, "kb")
+    for path in filter(None, listing.decode("utf-8", "replace").split("\0")):
+        rel = os.path.relpath(path, prefix)
+        if rel.startswith("..") or os.path.isabs(rel) or not (rel.endswith((".yaml", ".yml", ".json"))):
+            continue
+        blob = _git(["show", "--end-of-options", f"{commit}:{path}"], top)
+        dest = os.path.join(out_root, rel)
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with open(dest, "wb") as fh:
+            fh.write(blob)
+    if not os.path.isdir(out_root):
+        raise RuntimeError(f"{ref!r} has no knowledge base at {prefix}/")
+    return load_kb(out_root)
+
+
+def word_diff(old: str, new: str) -> Markup:
+    """The two texts word by word: removed words in <del>, added ones in <ins>, everything escaped."""
+    a, b = old.split(" "), new.split(" ")
+    if len(a) + len(b) > MAX_DIFF_WORDS:
+        a, b = old.splitlines(), new.splitlines()
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    out: list[Markup] = []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            out.append(escape(" ".join(a[i1:i2])))
+        if op in ("delete", "replace"):
+            out.append(Markup("<del>{}</del>").format(" ".join(a[i1:i2])))
+        if op in ("insert", "replace"):
+            out.append(Markup("<ins>{}</ins>").format(" ".join(b[j1:j2])))
+    return Markup(" ").join(out).replace("\n", Markup("<br>"))
+
+
+def _requirements(event: Event, words) -> set[str]:
+    return {words(c.logic) for c in event.conditions if c.logic and c.logic.get("role") == "requirement"}
+
+
+def _describe(logic: dict | None) -> str:
+    if not logic:
+        return "text only"
+    role = str(logic.get("role", "logic"))
+    effects = [str(e.get("kind")) + (f" {e.get('subject') or e.get('province') or ''}".rstrip())
+               for e in logic.get("effects", []) or [] if isinstance(e, dict)]
+    conds = len(logic.get("when", []) or []) + len(logic.get("when_any", []) or []) + len(logic.get("unless", []) or [])
+    out = role
+    if effects:
+        out += " (" + ", ".join(effects) + ")"
+    if conds:
+        out += f", {conds} condition{'s' if conds != 1 else ''}"
+    return out
+
+
+def _clause_logic_changes(old: Event, new: Event) -> list[str]:
+    """Clause by clause (matched by marker and text), what the logic reads differently."""
+    def index(e: Event) -> dict:
+        out = {}
+        for c in e.all_clauses():
+            out.setdefault((c.marker, c.text), c.logic)
+        for s in e.all_sections():
+            out.setdefault(("heading", s.heading), s.logic)
+        return out
+
+    a, b = index(old), index(new)
+    changes = []
+    for key in b:
+        if key in a and a[key] != b[key]:
+            label = key[1] if key[0] == "heading" else f"{key[0]} {key[1]}".strip()
+            short = label if len(label) <= 70 else label[:67] + "…"
+            changes.append(f"“{short}”: {_describe(a[key])} before, {_describe(b[key])} now")
+    return changes
+
+
+def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> Comparison:
+    """``old`` and ``new`` are SiteData (KB, verdicts). A change per event added, removed or changed."""
+    out = Comparison(ref)
+    ids = sorted(set(old.kb.events) | set(new.kb.events), key=lambda i: (i.split(":")[-1], i))
+    from ..ids import event_sort_key
+
+    ids.sort(key=event_sort_key)
+    for eid in ids:
+        o, n = old.kb.events.get(eid), new.kb.events.get(eid)
+        old_text = render_entry(o) if o else ""
+        new_text = render_entry(n) if n else ""
+        logic: list[str] = []
+        if o and n:
+            for r in sorted(_requirements(n, lambda lg: requirement_words(lg, new.kb)) -
+                            _requirements(o, lambda lg: requirement_words(lg, old.kb))):
+                logic.append(f"new requirement: {r}")
+            for r in sorted(_requirements(o, lambda lg: requirement_words(lg, old.kb)) -
+                            _requirements(n, lambda lg: requirement_words(lg, new.kb))):
+                logic.append(f"requirement dropped: {r}")
+            logic += _clause_logic_changes(o, n)
+        ov = {v.subject: v.status for v in old.verdicts_by_event.get(eid, [])}
+        nv = {v.subject: v.status for v in new.verdicts_by_event.get(eid, [])}
+        words = {"can": "possible", "never": "impossible", "unknown": "undecided", None: "not analysed"}
+        for subject in sorted(set(ov) | set(nv)):
+            if ov.get(subject) != nv.get(subject):
+                logic.append(f"{subject}: {words.get(ov.get(subject), ov.get(subject))} before, "
+                             f"{words.get(nv.get(subject), nv.get(subject))} now")
+        if old_text == new_text and not logic:
+            continue
+        ev = n or o
+        status = "added" if not o else "removed" if not n else "changed"
+        url = f"changes/{segment(ev.game)}-{segment(ev.period)}-{int(ev.number)}/"
+        out.changes.append({"id": eid, "title": ev.title, "game": ev.game, "status": status, "url": url,
+                            "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic,
+                            "text_changed": old_text != new_text})
+    return out
+
+
+def build_comparison(kb_root: str, ref: str, new_data, collect, event_url, render_entry, requirement_words
+                     ) -> Comparison:
+    with tempfile.TemporaryDirectory(prefix="rulekb-compare-") as tmp:
+        old_load = load_at_ref(kb_root, ref, tmp)
+        old_data = collect(old_load)
+    return compare(old_data, new_data, event_url, render_entry, requirement_words, ref)
