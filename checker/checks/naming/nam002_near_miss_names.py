@@ -8,8 +8,8 @@ different things and never reported. Names that differ only by a compass word (`
 alias in the gazetteer is accepted.
 
 How names are compared (bounded work): two names are candidates when they have the same number of words, all
-but one word equal, and the differing words are at most two one-letter insertions or deletions apart (one
-letter changed counts as both). Candidates are found through an index of each word with one letter deleted
+but one word equal, and the differing words become equal when at most one letter is deleted from each (a letter
+missing, extra, changed, or two letters swapped). Candidates are found through an index of each word with one letter deleted
 (hashed, so a word costs time linear in its length), never by comparing every pair; each candidate pair is then
 confirmed by a similarity ratio of at least 85.
 
