@@ -3,7 +3,7 @@
 Why: misspellings ("randomnly", "notwitstanding", "succesfull") make a rule text look careless and make search
 miss it. The English dictionary is the one shipped in the ``pyspellchecker`` package; the game vocabulary is
 built from the KB itself (gazetteer names, country codes, glossary terms, the profile's abbreviations and its
-``facts.vocabulary``), so game terms are not flagged. Words of four letters or more are checked: lower-case words,
+``facts.vocabulary``, ``facts.names`` and ``facts.regions``, each citing its seed line), so game terms are not flagged. Words of four letters or more are checked: lower-case words,
 capitalised words (``Choise``; checked against the gazetteer, glossary, vocabulary and dictionary together, so a
 name the gazetteer knows passes) and each part of a hyphenated word (``revolt-leves``). Words written in capitals
 (``KRAKOW``) are names and codes, checked by the naming checks. Each word is reported once, with every entry that
@@ -66,6 +66,7 @@ def vocabulary(ctx) -> set[str]:
         facts = game.get("facts", {})
         words.update(w.lower() for w in facts.get("abbreviations", []))
         words.update(w.lower() for w in facts.get("vocabulary", []))
+        words.update(w.lower() for key in ("names", "regions") for w in facts.get(key, []))
         words.update(c["code"].lower() for c in game.get("countries", []))
     for gaz in ctx.kb.gazetteers.values():
         for ent in gaz.get("entities", []):
