@@ -44,6 +44,7 @@ SEVERITY = "info"
 _TOKEN = re.compile(r"[A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*(?:[-‐][A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*)*")
 _WORDCHAR = re.compile(r"[\w'’]")
 MAX_SUGGEST = 40
+_ALL_WORDS = re.compile(r"[a-zäöüéè]+")
 
 
 def words_of(text: str):
@@ -143,8 +144,9 @@ def check(ctx):
     places: dict[str, list[tuple[str, int]]] = defaultdict(list)
     used: dict[str, int] = defaultdict(int)
     for entry, line, text in all_texts(ctx):
+        for w in _ALL_WORDS.findall(text.lower()):
+            used[w] += 1
         for written, lower in words_of(text):
-            used[lower] += 1
             if written != lower and (written in known or lower in known or lower in words):
                 continue  # a capitalised word the gazetteer, glossary, vocabulary or dictionary knows
             places[lower].append((entry, line))
