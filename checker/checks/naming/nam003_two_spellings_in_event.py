@@ -9,7 +9,8 @@ they differ but are similar (ratio 80 or more) and neither is the other with an 
 (province) and ``Hessen`` (minor) are the same letters and never reported. A pair recorded as aliases in the
 gazetteer is accepted.
 
-Work is bounded: names are compared only within buckets of the same first and last letter and similar length.
+Work is bounded: names are compared only with names of the same first letter and a length at most 3 apart
+(a slip in the first letter is not found).
 
 Fails::
 
@@ -64,9 +65,9 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
             low = word.lower()
             if low not in english and low not in first:
                 first[low] = (word, line)
-    buckets: dict[tuple[str, str], list[str]] = defaultdict(list)
+    buckets: dict[str, list[str]] = defaultdict(list)
     for low in first:
-        buckets[(low[0], low[-1])].append(low)
+        buckets[low[0]].append(low)
     found = []
     for members in buckets.values():
         members.sort(key=len)

@@ -149,7 +149,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
             target_words = _words(" ".join(c.text for c in target.walk()))
             term = _DEFINED_FOR.search(before)
             intro = _introduced(section, _words(term.group(1))) if term else None
-            if intro is not None and intro[1].line < target.line:
+            if intro is not None and intro[1] is not target and intro[1].line < top.line:
                 isec, iclause, _ = intro
                 yield ctx.finding(mod, event.id, clause.line,
                                   f"'{written}' resolves to clause {n} of {section.heading.rstrip(':')}, but "
@@ -167,8 +167,8 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
 
 
 def _introduced(section, context: set[str]):
-    """For "as defined for the Alliance in 3 above": the first clause of the target's section that mentions one
-    of the context's capitalised terms, with its section and the words it shares, or None."""
+    """For "as defined for the Alliance in 3 above": the first clause of the target's section that mentions the
+    term (where it is introduced), with its section and the words it shares, or None."""
     if True:
         for top in section.clauses:
             shared = context & _words(" ".join(c.text for c in top.walk()))

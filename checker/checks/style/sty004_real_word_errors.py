@@ -87,6 +87,8 @@ def findings_in(text: str):
     for m in _DOUBLE_DET.finditer(text):
         yield m.group(0), "one determiner"
     for m in _DOUBLED.finditer(text):
+        if _DOUBLE_DET.fullmatch(m.group(0)):
+            continue  # 'the the' is reported once, as two determiners
         if m.group(1).lower() not in _DOUBLE_OK and not m.group(1).isdigit():
             yield m.group(0), m.group(1)
     for m in _ARTICLE.finditer(text):
