@@ -1,0 +1,75 @@
+"""An event's duration line and its body give different ends for the event.
+
+Why: "(duration: until Poland is defeated in one of the events involved)" and, in the body, "The effects of this
+event last only until Poland is defeated in a war caused by this event" name two different moments; a player
+cannot tell when the event is over. The body statements compared are the unconditional ones about the whole
+event: "this event lasts until …", "the effects of this event last (only) until …", "this event ends when …".
+Two ends differ when each names something the other does not (words of four letters or more, stop words and
+word endings aside); "until the end of the war" and "lasts until the war ends" are the same end. A
+``permanent`` duration with a body that says the event lasts until something is reported too.
+
+Fails::
+
+    (duration: until the end of the Swedish-Danish war)
+    1. The effects of this event last only until Denmark loses a province.
+
+Passes::
+
+    (duration: until the end of the Swedish-Danish war)
+    1. The effects of this event last until the Swedish-Danish war ends.
+
+Make the duration line and the body say the same end.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+CODE = "LOG008"
+NAME = "duration-body-end"
+CATEGORY = "logic"
+SEVERITY = "warning"
+
+_BODY_END = re.compile(r"\b(?:(?:the )?effects of )?this event (?:lasts?|ends?|remains? in effect) (?:only )?"
+                       r"(?:until|when|as long as) ([^.;]{3,200})", re.I)
+_STOP = {"this", "that", "event", "events", "effects", "effect", "until", "when", "with", "from", "have", "been",
+         "only", "also", "there", "their", "they", "which", "whichever", "first", "comes", "over"}
+_WORD = re.compile(r"[A-Za-z]{4,}")
+
+
+def stems(text: str) -> set[str]:
+    return {w.lower()[:5] for w in _WORD.findall(text) if w.lower() not in _STOP}
+
+
+def _ends(duration: str) -> list[str]:
+    """The ends a duration line names ('immediate or until X / until Y')."""
+    parts = re.split(r"\s*/\s*|,? or (?=until\b)|,? or by\b", duration)
+    return [p for p in (re.sub(r"^(?:immediate,?\s*(?:or\s*)?)?(?:until|as long as)\s*", "", x.strip(), flags=re.I)
+                        for x in parts) if p]
+
+
+def differ(a: str, b: str) -> bool:
+    sa, sb = stems(a), stems(b)
+    return bool(sa - sb) and bool(sb - sa)
+
+
+def _short(text: str, limit: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    for event in ctx.events():
+        if not event.duration:
+            continue
+        duration = event.duration.strip()
+        ends = _ends(duration)
+        for clause in event.all_clauses():
+            for m in _BODY_END.finditer(clause.text):
+                said = m.group(1).strip()
+                if duration.lower() == "permanent" or (ends and all(differ(said, end) for end in ends)):
+                    yield ctx.finding(mod, event.id, clause.line,
+                                      f"the duration line says '{_short(duration)}', but the body says this event "
+                                      f"lasts until '{_short(said)}'")
