@@ -158,3 +158,51 @@ PEACE PHASE:
     msg = found[0].message
     assert "KRAKOW is given to both" in msg and "(in CASE I and CASE II)" in msg and "owner(" not in msg
     assert len(found[0].explanation) == 4
+
+
+# STR008 ---------------------------------------------------------------------------------------------------
+
+def test_str008_one_step_named_two_ways(mini_kb):
+    two = """\
+1: FIRST (historical date: 1620)
+(duration: permanent)
+EVENTS PHASE:
+1. Sweden declares war at the beginning of the declarations of war phase.
+2: SECOND (historical date: 1621)
+(duration: permanent)
+EVENTS PHASE:
+1. Denmark cannot declare war during the {name}.
+"""
+    root = mini_kb({"a.txt": "PERIOD IV (1615-1659)\n\n" + two.format(name="war declarations step")})
+    found = [f for f in check_paths([], str(root)).findings if f.rule == "STR008"]
+    assert len(found) == 1 and "'war declarations step' in 2:IV" in found[0].message
+    root = mini_kb({"a.txt": "PERIOD IV (1615-1659)\n\n" + two.format(name="declarations of war phase")})
+    assert [f for f in check_paths([], str(root)).findings if f.rule == "STR008"] == []
+
+
+def test_str008_step_name_extraction():
+    from checker.checks.structure.str008_step_names import step_name
+
+    assert step_name("at the beginning of declarations of war".split()) == "declarations of war"
+    assert step_name("results before".split()) is None
+    assert step_name("during the normal peace".split()) == "peace"
+
+
+# AWW004 ---------------------------------------------------------------------------------------------------
+
+def test_aww004_scopes():
+    from checker.checks.awaw.aww004_counted_turns import scope
+
+    assert scope("Double value of current investment in battleship design research.") == "current"
+    assert scope("All previous investments are doubled. This does not apply to research points assigned in the "
+                 "current turn.") == "previous"
+    assert scope("Double value of previous investment in air range research.") == "previous"
+    assert scope("Germany's income is increased by one.") is None
+
+
+def test_aww004_on_the_bundled_example(capsys):
+    from checker.cli import main
+
+    main(["check", "--format", "json", "--select", "AWW004"])
+    out = capsys.readouterr().out
+    assert '"subject": "awaw-general-research-doubling-2"' in out and out.count('"rule": "AWW004"') == 1
