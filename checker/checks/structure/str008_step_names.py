@@ -41,7 +41,7 @@ STOP = {"the", "a", "an", "any", "each", "every", "this", "that", "these", "foll
 def step_name(words: list[str]) -> str | None:
     """The step's name from the words before 'phase' / 'step' (right to left until a stop word)."""
     name: list[str] = []
-    for w in reversed(words):
+    for w in reversed(words[-3:]):
         low = w.lower()
         if low == "of" and name:
             name.insert(0, low)
