@@ -59,7 +59,7 @@ def test_sty004_article_sound_rules():
     assert wants_an("hour") and wants_an("HRE") and wants_an("8") and wants_an("11")
     assert not wants_an("unit") and not wants_an("European") and not wants_an("VP") and not wants_an("one")
     assert list(findings_in("If neither a or b above occurs")) == []  # letters used as labels
-    assert list(findings_in("the the war")) == [("the the", "one determiner")]
+    assert list(findings_in("the the war")) == [("the the", "one of the two determiners")]
     assert list(findings_in("of of the war")) == [("of of", "of")]
 
 
@@ -206,3 +206,33 @@ def test_aww004_on_the_bundled_example(capsys):
     main(["check", "--format", "json", "--select", "AWW004"])
     out = capsys.readouterr().out
     assert '"subject": "awaw-general-research-doubling-2"' in out and out.count('"rule": "AWW004"') == 1
+
+
+# NAM004 ---------------------------------------------------------------------------------------------------
+
+def test_nam004_profile_citations_checked_against_the_kb(mini_kb):
+    root = mini_kb({"s.txt": "20: SUBSIDIES (historical date: 1780)\n(duration: 1 turn)\nEVENTS PHASE:\n"
+                             "1. SPA receives 50d from HOL.\n"}, "VII")
+    profile = root / "games" / "eu.yaml"
+    text = profile.read_text(encoding="utf-8")
+    # Point two countries at the contributed file: SPA at the line that names it, HOL at a line that does not.
+    text = text.replace("{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
+                        "{code: SPA, name: Spain, source: {file: s.txt, line: 4}}")
+    text = text.replace("{code: HOL, name: Holland (the Dutch player), source: {file: 000_81b98fbe5e52caea.txt, line: 71}}",
+                        "{code: HOL, name: Holland (the Dutch player), source: {file: s.txt, line: 1}}")
+    text = text.replace("{code: RUS, name: Russia, source: {file: 000_81b98fbe5e52caea.txt, line: 26}}",
+                        "{code: RUS, name: Russia}")
+    profile.write_text(text, encoding="utf-8")
+    found = [f for f in check_paths([], str(root)).findings if f.rule == "NAM004"]
+    messages = [f.message for f in found if f.severity == "warning"]
+    assert sorted(messages) == [
+        "game profile 'eu': country code 'HOL' cites s.txt:1, which does not contain 'HOL'",
+        "game profile 'eu': country code 'RUS' cites no seed line"]
+    assert any(f.severity == "info" and "cannot be checked" in f.message for f in found)
+
+
+def test_nam004_bundled_profiles_cite_every_entry(capsys):
+    from checker.cli import main
+
+    main(["check", "--format", "json", "--select", "NAM004"])
+    assert '"rule": "NAM004"' not in capsys.readouterr().out

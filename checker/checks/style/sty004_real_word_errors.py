@@ -85,7 +85,7 @@ def findings_in(text: str):
         for m in pattern.finditer(text):
             yield m.group(0), fix(m)
     for m in _DOUBLE_DET.finditer(text):
-        yield m.group(0), "one determiner"
+        yield m.group(0), "one of the two determiners"
     for m in _DOUBLED.finditer(text):
         if _DOUBLE_DET.fullmatch(m.group(0)):
             continue  # 'the the' is reported once, as two determiners
@@ -104,4 +104,5 @@ def check(ctx):
     for entry, line, text in all_texts(ctx):
         found = list(dict.fromkeys(findings_in(text)))
         if found:  # one finding per clause, naming every slip in it
-            yield ctx.finding(mod, entry, line, "; ".join(f"'{w}': '{b}' is meant" for w, b in found))
+            yield ctx.finding(mod, entry, line, "; ".join(
+                f"'{w}': {b} is meant" if b.startswith("one of") else f"'{w}': '{b}' is meant" for w, b in found))
