@@ -138,3 +138,54 @@ def test_sty002_growth():
     _assert_linear(_spell_check, words)
     _assert_linear(_spell_check, lambda n: "x" * n)  # one huge word
     _assert_linear(lambda t: list(words_of(t)), _mixed)
+
+
+# The new errata checks (issue 14) read text too: each text-facing function grows linearly -------------------
+
+def _huge_word(n: int) -> str:
+    return "x" * n
+
+
+def _spaced_capitals(n: int) -> str:
+    rng = random.Random(5)
+    out, size = [], 0
+    while size < n:
+        w = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") for _ in range(rng.randint(5, 9)))
+        out.append(w.title() if rng.random() < 0.5 else w)
+        size += len(w) + 1
+    return " ".join(out)[:n]
+
+
+@pytest.mark.slow
+def test_errata_checks_growth():
+    from checker.checks.logic.log007_overlapping_cases import statuses
+    from checker.checks.logic.log008_duration_body_end import _BODY_END, differ
+    from checker.checks.naming.nam003_two_spellings_in_event import pairs
+    from checker.checks.awaw.aww004_counted_turns import scope
+    from checker.checks.reference.ref007_internal_reference import _REF
+    from checker.checks.structure.str008_step_names import _MENTION
+    from checker.checks.style.sty003_stops_mid_sentence import dangling_end
+    from checker.checks.style.sty004_real_word_errors import findings_in
+    from checker.checks.style.sty005_header_label import slips
+
+    english = english_words()
+    functions = {
+        "REF007": lambda t: list(_REF.finditer(t)),
+        "STY003": dangling_end,
+        "STY004": lambda t: list(findings_in(t)),
+        "STY005": lambda t: list(slips(t)),
+        "NAM003": lambda t: pairs([(1, t)], english),
+        "STR008": lambda t: list(_MENTION.finditer(t)),
+        "LOG007": statuses,
+        "LOG008": lambda t: (list(_BODY_END.finditer(t)), differ(t, t[::-1])),
+        "AWW004": scope,
+    }
+    texts = {"mixed": _mixed, "one word": _huge_word, "capitals": _spaced_capitals,
+             "phrases": lambda n: ("the this a an 3 above phase 1 and 2 looses (historica date: 1) Poland is "
+                                   "neutral or controlled by RUS or AUS; this event lasts until it ends. "
+                                   * (n // 140 + 1))[:n]}
+    for code, fn in functions.items():
+        for shape, make in texts.items():
+            times = {n: _cpu(fn, make(n)) for n in SIZES}
+            ratio = times[100_000] / times[10_000]
+            assert ratio <= MAX_RATIO, f"{code} on {shape}: {times} (100k/10k = {ratio:.1f})"

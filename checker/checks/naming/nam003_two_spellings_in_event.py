@@ -9,8 +9,8 @@ they differ but are similar (ratio 80 or more) and neither is the other with an 
 (province) and ``Hessen`` (minor) are the same letters and never reported. A pair recorded as aliases in the
 gazetteer is accepted.
 
-Work is bounded: names are compared only with names of the same first letter and a length at most 3 apart
-(a slip in the first letter is not found).
+Work is bounded: names are compared only when they share a form with up to two letters deleted (an index, not
+every pair); names longer than 20 letters are not compared.
 
 Fails::
 
@@ -67,19 +67,34 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
                 first[low] = (word, line)
     buckets: dict[str, list[str]] = defaultdict(list)
     for low in first:
-        buckets[low[0]].append(low)
-    found = []
+        if len(low) <= MAX_LEN:
+            for key in _deletions(low):
+                buckets[key].append(low)
+    found, seen = [], set()
     for members in buckets.values():
-        members.sort(key=len)
         for i, a in enumerate(members):
             for b in members[i + 1:]:
-                if len(b) - len(a) > 3:
-                    break  # sorted by length: no later b is close enough
+                pair = (a, b) if a < b else (b, a)
+                if pair in seen:
+                    continue
+                seen.add(pair)
                 if b.startswith(a) or a.startswith(b):
                     continue
                 if fuzz.ratio(a, b) >= THRESHOLD:
-                    found.append((first[a][0], first[b][0], first[a][1], first[b][1]))
-    return found
+                    x, y = sorted(pair, key=lambda w: first[w][1])
+                    found.append((first[x][0], first[y][0], first[x][1], first[y][1]))
+    return sorted(found, key=lambda f: (f[2], f[3], f[0]))
+
+
+MAX_LEN = 20
+
+
+def _deletions(word: str) -> set[str]:
+    """The word with up to two letters deleted: two names share one when they are at most four one-letter
+    insertions or deletions apart (which a ratio of 80 allows for names of up to 20 letters)."""
+    one = {word[:i] + word[i + 1:] for i in range(len(word))}
+    two = {w[:i] + w[i + 1:] for w in one for i in range(len(w))}
+    return {word} | one | two
 
 
 def check(ctx):

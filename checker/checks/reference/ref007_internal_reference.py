@@ -99,7 +99,8 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
     phases_named = bool(ctx.kb.games.get(event.game, {}).get("phases"))
     for m in _REF.finditer(clause.text):
         written = m.group(0)
-        sentence = re.split(r"(?<=[a-z)][.;]) ", clause.text[:m.start()])[-1]
+        window = clause.text[max(0, m.start() - 300):m.start()]  # bounded: linear in the clause
+        sentence = re.split(r"(?<=[a-z)][.;]) ", window)[-1]
         before = " ".join(sentence.split()[-CONTEXT_WORDS:])
         phase_id = _phase_id(ctx, event, m.group("phase")) if m.group("pn") else None
         if m.group("ph") or (m.group("pn") and phase_id is None):  # "phase 1", "after phase 1 above"

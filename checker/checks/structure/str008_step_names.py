@@ -31,7 +31,7 @@ NAME = "step-names"
 CATEGORY = "structure"
 SEVERITY = "info"
 
-_MENTION = re.compile(r"((?:[A-Za-z]+ ){1,3})(phase|step)s?\b", re.I)
+_MENTION = re.compile(r"\b((?:[A-Za-z]+ ){1,3})(phase|step)s?\b", re.I)  # \b: no start inside a word
 STOP = {"the", "a", "an", "any", "each", "every", "this", "that", "these", "following", "current", "normal", "next",
         "during", "in", "at", "after", "before", "if", "of", "to", "for", "on", "by", "from", "until", "same",
         "and", "or", "its", "their", "his", "her", "same", "later", "previous", "last", "first", "second",
