@@ -236,3 +236,24 @@ def test_nam004_bundled_profiles_cite_every_entry(capsys):
 
     main(["check", "--format", "json", "--select", "NAM004"])
     assert '"rule": "NAM004"' not in capsys.readouterr().out
+
+
+def test_nam003_keeps_the_glossary_case_rule():
+    from checker.checks.naming.nam003_two_spellings_in_event import pairs
+
+    english = english_words()
+    # HESSEN (province) and Hessen (minor) are the same letters: never one name spelled two ways.
+    assert pairs([(1, "The minor Hessen offers peace; HESSEN is occupied.")], english) == []
+    assert pairs([(1, "REVOLT OF POUGATCHEV"), (2, "the leader Pugachev")], english) == [
+        ("POUGATCHEV", "Pugachev", 1, 2)]
+
+
+def test_profile_regions_are_cited():
+    from pathlib import Path
+
+    import yaml
+
+    profile = yaml.safe_load((Path(__file__).resolve().parent.parent / "kb" / "games" / "eu.yaml").read_text())
+    regions = profile["facts"]["regions"]
+    assert {"EUROPE", "NORTH AMERICA", "SOUTH AMERICA", "ROTW"} <= set(regions)
+    assert set(regions) == set(profile["facts"]["citations"]["regions"])
