@@ -106,6 +106,7 @@ def test_nam002_many_names_fast_and_complete():
 def test_nam002_growth():
     _assert_linear(_near_pairs, _names)
     _assert_linear(_near_pairs, lambda n: sorted({f"UKRAIN{i:0{len(str(n))}d}" for i in range(n // 12)}))
+    _assert_linear(_near_pairs, lambda n: ["A" * (n // 2) + "B", "A" * (n // 2) + "C"])  # two huge names
 
 
 # STY002 ---------------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ How names are compared (bounded work): two names are candidates when they have t
 but one word equal, and the differing words become equal when at most one letter is deleted from each (a letter
 missing, extra, changed, or two letters swapped). Candidates are found through an index of each word with one letter deleted
 (hashed, so a word costs time linear in its length), never by comparing every pair; each candidate pair is then
-confirmed by a similarity ratio of at least 85.
+confirmed by a similarity ratio of at least 85. Where more than 32 names share one key (a dense family such as
+numbered names), each is compared with its neighbour in sorted order only: they still form one cluster.
 
 Fails (one finding, listing every place each spelling occurs)::
 
@@ -58,10 +59,13 @@ _MOD = (1 << 61) - 1
 _BASE = 1_000_003
 
 
-def _deletion_keys(word: str) -> set[int]:
-    """Hashes of the word itself and of the word with each one letter deleted, in time linear in its length
-    (prefix and suffix polynomial hashes; a collision only adds a candidate, which ``_near`` then rejects)."""
+def _deletion_keys(word: str) -> set:
+    """The word itself and the word with each one letter deleted: as strings for words of up to 64 letters (fast
+    C slicing, bounded), as polynomial hashes beyond, so a long word costs time linear in its length (a hash
+    collision only adds a candidate, which ``_near`` then rejects)."""
     n = len(word)
+    if n <= 64:
+        return {word} | {word[:i] + word[i + 1:] for i in range(n)}
     codes = [ord(c) for c in word]
     pre = [0] * (n + 1)
     for i, c in enumerate(codes):
@@ -77,28 +81,37 @@ def _deletion_keys(word: str) -> set[int]:
     return keys
 
 
+BUCKET_LIMIT = 32
+
+
 def candidate_pairs(names: list[str]):
     """Pairs of names (a < b) that may be near-misses: same word count, one differing word, and a shared key
-    in the one-deletion index of that word. Linear in the total length of the names, plus the pairs found."""
+    in the one-deletion index of that word. Linear in the total length of the names: a bucket of more than
+    BUCKET_LIMIT names (names that all lie one deletion from one string) yields each name with its neighbour in
+    sorted order only, which keeps them in one cluster without comparing every pair."""
     buckets: dict[tuple, list[str]] = defaultdict(list)
     for name in names:
         words = name.split()
         for i, word in enumerate(words):
             if len(word) < 5:  # _near needs five letters in both differing words
                 continue
-            rest = tuple(words[:i] + words[i + 1:])
+            context = (len(words), i, tuple(words[:i] + words[i + 1:])) if len(words) > 1 else None
             for key in _deletion_keys(word):
-                buckets[(len(words), i, rest, key)].append(name)
+                buckets[(key, context)].append(name)
     seen: set[tuple[str, str]] = set()
     for members in buckets.values():
         if len(members) < 2:
             continue
-        for x, a in enumerate(members):
-            for b in members[x + 1:]:
-                pair = (a, b) if a < b else (b, a)
-                if a != b and pair not in seen:
-                    seen.add(pair)
-                    yield pair
+        if len(members) > BUCKET_LIMIT:
+            members = sorted(set(members))
+            pairs = zip(members, members[1:])
+        else:
+            pairs = ((a, b) for x, a in enumerate(members) for b in members[x + 1:])
+        for a, b in pairs:
+            pair = (a, b) if a < b else (b, a)
+            if a != b and pair not in seen:
+                seen.add(pair)
+                yield pair
 
 
 def _aliases(ctx) -> set[frozenset[str]]:
