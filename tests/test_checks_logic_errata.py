@@ -72,3 +72,15 @@ def test_log009_war_caused_by_an_event_that_starts_none(mini_kb):
     assert len(found) == 1 and "nothing in 1:VII starts a war" in found[0].message
     assert _found(mini_kb, WAR.format(body="Prussia declares war on Poland."), "LOG009") == []
     assert _found(mini_kb, WAR.format(body="TUR receives a free CB against Egypt."), "LOG009") == []
+
+
+def test_log008_and_log009_one_finding_for_one_defect(mini_kb):
+    text = """\
+1: CONFEDERATION (historical date: 1780)
+(duration: until Poland is defeated in one of the events involved)
+EVENTS PHASE:
+1. The effects of this event last only until Poland is defeated in a war caused by this event.
+"""
+    root = mini_kb({"a.txt": text}, "VII")
+    found = [f for f in check_paths([], str(root)).findings if f.rule in ("LOG008", "LOG009")]
+    assert [f.rule for f in found] == ["LOG008"] and "nothing in the event starts the war" in found[0].message

@@ -59,17 +59,29 @@ def _short(text: str, limit: int = 70) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
+def mismatches(event):
+    """(clause, what the body says, the duration) for each body end that differs from the duration line."""
+    if not event.duration:
+        return
+    duration = event.duration.strip()
+    ends = _ends(duration)
+    for clause in event.all_clauses():
+        for m in _BODY_END.finditer(clause.text):
+            said = m.group(1).strip()
+            if duration.lower() == "permanent" or (ends and all(differ(said, end) for end in ends)):
+                yield clause, said, duration
+
+
 def check(ctx):
+    from .log009_war_caused_without_war import CAUSED, starts_war
+
     mod = sys.modules[__name__]
     for event in ctx.events():
-        if not event.duration:
-            continue
-        duration = event.duration.strip()
-        ends = _ends(duration)
-        for clause in event.all_clauses():
-            for m in _BODY_END.finditer(clause.text):
-                said = m.group(1).strip()
-                if duration.lower() == "permanent" or (ends and all(differ(said, end) for end in ends)):
-                    yield ctx.finding(mod, event.id, clause.line,
-                                      f"the duration line says '{_short(duration)}', but the body says this event "
-                                      f"lasts until '{_short(said)}'")
+        for clause, said, duration in mismatches(event):
+            # One defect, one finding: a body end that names a war this event never starts says so too (LOG009
+            # then leaves the clause alone).
+            no_war = CAUSED.search(said) and not starts_war(ctx, event)
+            extra = "; and nothing in the event starts the war it names" if no_war else ""
+            yield ctx.finding(mod, event.id, clause.line,
+                              f"the duration line says '{_short(duration)}', but the body says this event "
+                              f"lasts until '{_short(said)}'{extra}")

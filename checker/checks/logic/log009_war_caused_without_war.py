@@ -18,6 +18,9 @@ Passes::
     (duration: until the end of a war caused by this event)
     1. Prussia declares war on Poland.
 
+A body clause whose end differs from the duration line and names such a war is reported once, by LOG008,
+with both aspects.
+
 Say which war is meant, or add what starts it.
 """
 
@@ -31,7 +34,7 @@ NAME = "war-caused-without-war"
 CATEGORY = "logic"
 SEVERITY = "warning"
 
-_CAUSED = re.compile(r"\bwars? (?:caused by|resulting from) (?:this|the) event\b", re.I)
+CAUSED = re.compile(r"\bwars? (?:caused by|resulting from) (?:this|the) event\b", re.I)
 WAR_STARTS = re.compile(
     r"\bdeclares? (?:a |any )?wars?\b|\bdeclarations? of war\b|\bwar (?:erupts|breaks out|is declared)\b"
     r"|\bcivil war\b|\bfree CB\b|\bcasus belli\b|\battacks?\b|\binvades?\b|\bwar against\b"
@@ -53,18 +56,23 @@ def _texts(ctx, event, seen=None):
         yield from _texts(ctx, parent, seen)
 
 
+def starts_war(ctx, event) -> bool:
+    return any(WAR_STARTS.search(t) for t in _texts(ctx, event))
+
+
 def check(ctx):
+    from .log008_duration_body_end import mismatches
+
     mod = sys.modules[__name__]
     for event in ctx.events():
+        reported = {clause.line for clause, said, _ in mismatches(event) if CAUSED.search(said)}  # by LOG008
         places = []
-        if event.duration and _CAUSED.search(event.duration):
+        if event.duration and CAUSED.search(event.duration):
             places.append((event.duration_line, "the duration line"))
         for clause in event.all_clauses():
-            if _CAUSED.search(clause.text):
+            if CAUSED.search(clause.text) and clause.line not in reported:
                 places.append((clause.line, "a clause"))
-        if not places:
-            continue
-        if any(WAR_STARTS.search(t) for t in _texts(ctx, event)):
+        if not places or starts_war(ctx, event):
             continue
         line, where = places[0]
         more = f" (and {len(places) - 1} more place{'s' if len(places) > 2 else ''})" if len(places) > 1 else ""
