@@ -38,6 +38,7 @@ def test_log007_condition_logic():
     assert exclusive([{"kind": "in_effect", "event": "4:VI"}], [{"kind": "in_effect", "event": "5:VI"}]) is False
     assert exclusive([{"kind": "free", "value": "the moon is full"}],
                      [{"kind": "free", "value": "the sea is calm"}]) is None  # cannot tell: said so, never guessed
+    assert exclusive([{"kind": "controls", "subject": "Poland", "value": "FRA"}], inactive) is None  # a new kind
     assert statuses("Poland is currently neutral or controlled by RUS or AUS") == (
         "Poland", {"neutral", "by:RUS", "by:AUS"})
 

@@ -43,6 +43,9 @@ _PRECEDENCE = re.compile(r"\b(?:otherwise|in which case|if not|else|instead of|t
 _COMPLEMENT = {("in_effect", "not_in_effect"), ("occurred", "not_occurred"), ("active", "inactive"),
                ("at_war", "at_peace"), ("exists", "not_exists"), ("inactive", "at_war")}
 _STATEFUL = {"active", "inactive", "at_war", "at_peace", "owns", "religion", "exists"}
+# Kinds whose meaning this check knows; a kind the reader adds later is "cannot tell" until it is listed here.
+KNOWN = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over", "exists", "not_exists", "active",
+         "inactive", "at_war", "at_peace", "religion", "owns", "period_at_least", "free", "any", "all", "not"}
 
 
 def _key(c: dict):
@@ -52,6 +55,8 @@ def _key(c: dict):
 def _excl(a: dict, b: dict) -> bool | None:
     """True when conditions a and b cannot both hold, False when they can, None when rulekb cannot tell."""
     ka, kb_ = a.get("kind"), b.get("kind")
+    if ka not in KNOWN or kb_ not in KNOWN:
+        return None
     if ka == "any":
         parts = [_excl(x, b) for x in a.get("of", [])]
         return True if parts and all(parts) else (None if None in parts else False)
