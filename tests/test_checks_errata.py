@@ -257,3 +257,14 @@ def test_profile_regions_are_cited():
     regions = profile["facts"]["regions"]
     assert {"EUROPE", "NORTH AMERICA", "SOUTH AMERICA", "ROTW"} <= set(regions)
     assert set(regions) == set(profile["facts"]["citations"]["regions"])
+
+
+def test_quotes_are_cut_at_a_word():
+    from checker.checks.quote import around, head, tail
+
+    assert head("Each HRE minor (active or inactive) not already involved", 30) == "Each HRE minor (active or…"
+    assert tail("One French ship currently under construction is accelerated two spaces at", 30) == \
+        "…is accelerated two spaces at"
+    text = "Bavaria is automatically provided with a leader ? unless there is a named Bavarian leader active."
+    quoted = around(text, text.index("?"), text.index("?") + 1)
+    assert quoted == "…is automatically provided with a leader ? unless there is a named…"

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 import sys
 
+from ..quote import head
+
 CODE = "LOG008"
 NAME = "duration-body-end"
 CATEGORY = "logic"
@@ -54,11 +56,6 @@ def differ(a: str, b: str) -> bool:
     return bool(sa - sb) and bool(sb - sa)
 
 
-def _short(text: str, limit: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
-
-
 def mismatches(event):
     """(clause, what the body says, the duration) for each body end that differs from the duration line."""
     if not event.duration:
@@ -83,5 +80,5 @@ def check(ctx):
             no_war = CAUSED.search(said) and not starts_war(ctx, event)
             extra = "; and nothing in the event starts the war it names" if no_war else ""
             yield ctx.finding(mod, event.id, clause.line,
-                              f"the duration line says '{_short(duration)}', but the body says this event "
-                              f"lasts until '{_short(said)}'{extra}")
+                              f"the duration line says '{head(duration)}', but the body says this event "
+                              f"lasts until '{head(said)}'{extra}")

@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 import sys
 
+from ..quote import head, tail
+
 CODE = "REF007"
 NAME = "internal-reference"
 CATEGORY = "reference"
@@ -76,13 +78,6 @@ def _phase_id(ctx, event, name: str) -> str | None:
         if wanted == phase["name"] or wanted in phase.get("aliases", []):
             return phase["id"]
     return None
-
-
-def _short(text: str, limit: int = 60) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[:limit].rsplit(" ", 1)[0]
-    return cut + "…"
 
 
 def check(ctx):
@@ -155,7 +150,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
                 yield ctx.finding(mod, event.id, clause.line,
                                   f"'{written}' resolves to clause {n} of {section.heading.rstrip(':')}, but "
                                   f"'{term.group(1)}' is introduced in clause {iclause.marker.rstrip('.')} of "
-                                  f"{isec.heading.rstrip(':')} (\"{_short(iclause.text)}\")")
+                                  f"{isec.heading.rstrip(':')} (\"{head(iclause.text)}\")")
                 continue
             if context and not (context & target_words):
                 # Another clause of that number (anywhere above) that does share words is named as the likely one.
@@ -164,7 +159,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
                 hint = f"; clause {n} of {better[0].heading.rstrip(':')} is about it" if better else ""
                 yield ctx.finding(mod, event.id, clause.line,
                                   f"'{written}' resolves to clause {n} of {section.heading.rstrip(':')} "
-                                  f"(\"{_short(target.text)}\"), which shares no word with \"…{_short(before)}\"{hint}")
+                                  f"(\"{head(target.text)}\"), which shares no word with \"{tail(before)}\"{hint}")
 
 
 def _introduced(section, context: set[str]):

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 import sys
 
+from ..quote import tail
+
 CODE = "STY003"
 NAME = "stops-mid-sentence"
 CATEGORY = "style"
@@ -43,14 +45,6 @@ def dangling_end(text: str) -> str | None:
     return last if last.lower() in DANGLING or last in "+,-–" else None
 
 
-def _short_end(text: str, limit: int = 50) -> str:
-    text = " ".join(text.split())
-    if len(text) <= limit:
-        return text
-    cut = text[-limit:]
-    return "…" + cut.split(" ", 1)[1] if " " in cut else "…" + cut
-
-
 def check(ctx):
     mod = sys.modules[__name__]
     for event in ctx.events():
@@ -60,7 +54,7 @@ def check(ctx):
             word = dangling_end(clause.text)
             if word:
                 yield ctx.finding(mod, event.id, clause.line,
-                                  f"the clause stops mid-sentence on '{word}': \"{_short_end(clause.text)}\"")
+                                  f"the clause stops mid-sentence on '{word}': \"{tail(clause.text)}\"")
     for rid in sorted(ctx.kb.rules):
         blocks = sorted(ctx.kb.rules[rid].blocks, key=lambda b: b.line)
         for i, block in enumerate(blocks):
@@ -72,9 +66,9 @@ def check(ctx):
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
             if nxt is not None and nxt.text[:1].islower():
                 yield ctx.finding(mod, rid, block.line,
-                                  f"the paragraph stops mid-sentence on '{word}' (\"{_short_end(block.text)}\") and "
+                                  f"the paragraph stops mid-sentence on '{word}' (\"{tail(block.text)}\") and "
                                   f"the next one goes on in lower case (\"{' '.join(nxt.text.split()[:6])}…\"): "
                                   f"one sentence split by a blank line?", severity="info")
             else:
                 yield ctx.finding(mod, rid, block.line,
-                                  f"the paragraph stops mid-sentence on '{word}': \"{_short_end(block.text)}\"")
+                                  f"the paragraph stops mid-sentence on '{word}': \"{tail(block.text)}\"")
