@@ -2,8 +2,9 @@
 determiner ('the the', 'the this'), and 'a' / 'an' before the wrong sound ('an permanent ally').
 
 Why: each word is spelled correctly, so the spelling check (STY002) passes them, yet the sentence is wrong.
-No grammar library that runs offline installs here (LanguageTool needs Java and a server), so this is a small
-rule set that suits these texts; each rule is listed below.
+No grammar library fits: LanguageTool needs Java and a server; ``inflect`` installs and runs offline, but
+importing it takes seconds (its typeguard decorators) and it writes 'a 8' and 'a MA' where these texts need
+'an 8' and 'an MA'. So this is a small rule set that suits these texts; each rule is listed below.
 
 Rules:
 
