@@ -21,12 +21,19 @@ SIZES = (1_000, 10_000, 100_000)
 
 
 def _cpu(fn, arg) -> float:
+    """CPU seconds per call, the best of 3 batches; small inputs run in batches of at least 50 ms so that a
+    busy machine's noise does not swamp them."""
+    start = time.process_time()
+    fn(arg)
+    once = time.process_time() - start
+    reps = 1 if once >= 0.05 else int(0.05 / max(once, 1e-4)) + 1
     best = float("inf")
-    for _ in range(2):
+    for _ in range(3 if once < 1.0 else 1):
         start = time.process_time()
-        fn(arg)
-        best = min(best, time.process_time() - start)
-    return max(best, 2e-3)  # below the clock's resolution a ratio means nothing
+        for _ in range(reps):
+            fn(arg)
+        best = min(best, (time.process_time() - start) / reps)
+    return max(best, 1e-4)
 
 
 def _assert_linear(fn, make):
