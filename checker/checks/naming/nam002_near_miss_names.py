@@ -26,6 +26,7 @@ Fix the spelling where it is wrong, or record the variant as an alias in ``kb/ga
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections import defaultdict
 
@@ -89,15 +90,21 @@ def candidate_pairs(names: list[str]):
     in the one-deletion index of that word. Linear in the total length of the names: a bucket of more than
     BUCKET_LIMIT names (names that all lie one deletion from one string) yields each name with its neighbour in
     sorted order only, which keeps them in one cluster without comparing every pair."""
-    buckets: dict[tuple, list[str]] = defaultdict(list)
-    for name in names:
-        words = name.split()
-        for i, word in enumerate(words):
-            if len(word) < 5:  # _near needs five letters in both differing words
-                continue
-            context = (len(words), i, tuple(words[:i] + words[i + 1:])) if len(words) > 1 else None
-            for key in _deletion_keys(word):
-                buckets[(key, context)].append(name)
+    buckets: dict = defaultdict(list)
+    paused = gc.isenabled()
+    gc.disable()  # the index builds no reference cycles; the cyclic GC would only rescan the growing heap
+    try:
+        for name in names:
+            words = name.split()
+            for i, word in enumerate(words):
+                if len(word) < 5:  # _near needs five letters in both differing words
+                    continue
+                context = (len(words), i, tuple(words[:i] + words[i + 1:])) if len(words) > 1 else None
+                for key in _deletion_keys(word):
+                    buckets[key if context is None else (key, context)].append(name)
+    finally:
+        if paused:
+            gc.enable()
     seen: set[tuple[str, str]] = set()
     for members in buckets.values():
         if len(members) < 2:
