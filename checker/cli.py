@@ -87,11 +87,18 @@ def cmd_rules(args) -> int:
         if info is None:
             err_console.print(f"rulekb: no check with code {args.code!r}; `rulekb rules` lists them")
             return EXIT_ERROR
-        console.print(f"[bold]{info.code}[/] {info.name}  (category {info.category}, severity {info.severity})\n")
+        from .checks.severity import REASONS
+
+        why = REASONS.get(info.code, (info.severity, ""))[1]
+        console.print(f"[bold]{info.code}[/] {info.name}  (category {info.category}, severity {info.severity}"
+                      f"{': ' + why if why else ''})\n", markup=True)
         console.print(info.doc.strip(), markup=False)
         return EXIT_OK
     for info in reg.values():
         print(f"{info.code}  {info.category:<11} {info.severity:<8} {info.name:<20} {info.summary}")
+    from .checks.severity import POLICY
+
+    print("\n" + POLICY)
     return EXIT_OK
 
 

@@ -291,7 +291,7 @@ EVENTS PHASE:
 2. Poland becomes a permanent VA of RUS.
 """
     found = [f for f in check_paths([], str(mini_kb({"s.txt": both}, "VII"))).findings if f.rule == "LOG003"]
-    assert [f.subject for f in found] == ["1:VII"] and "status(Poland)" in found[0].message
+    assert [f.subject for f in found] == ["1:VII"] and "Poland is made both neutral and vassal of RUS" in found[0].message
     cases = """\
 PERIOD VII
 

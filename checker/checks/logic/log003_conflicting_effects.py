@@ -15,11 +15,16 @@ Fails::
 
 Passes: one of the two clauses names another province, or both name the same owner.
 
-The explanation names both clauses. Decide which effect wins and say so in the text.
+One defect repeated in several cases of one event (the same province given to the same two owners) is one
+finding that names the cases, in plain words: "KRAKOW is given to both AUS and Austria/Habsburgs (in CASE I,
+CASE II and CASE III)". The explanation names every clause involved.
+
+Decide which effect wins and say so in the text.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 
 from . import analysis, explanation
@@ -30,10 +35,55 @@ CATEGORY = "logic"
 SEVERITY = "warning"
 
 
+_FLUENT = re.compile(r"^(\w+)\((.*)\)$")
+_VERBS = {"owner": "is given to both {a} and {b}", "religion": "is made both {a} and {b}",
+          "status": "is made both {a} and {b}"}
+
+
+def plain(fluent: str, a: str, b: str) -> str:
+    """The conflict in the text's words: 'KRAKOW is given to both AUS and Austria/Habsburgs'."""
+    m = _FLUENT.match(fluent)
+    if not m:
+        return f"{fluent} is set to both {a} and {b}"
+    kind, subject = m.group(1), m.group(2).strip('"')
+    return f"{subject} " + _VERBS.get(kind, "has both {a} and {b} as its " + kind.replace("_", " ")).format(a=a, b=b)
+
+
+def _case_of(ctx, event_id: str, line: int) -> str | None:
+    """The heading of the innermost case or part section holding the clause on ``line``, or None."""
+    event = ctx.kb.events.get(event_id)
+    if event is None:
+        return None
+    best = None
+    for section in event.all_sections():
+        if section.kind in ("case", "part") and any(
+                c.line == line for sub in section.walk_sections() for top in sub.clauses for c in top.walk()):
+            best = section
+    if best is None:
+        return None
+    words = best.heading.split()
+    head = " ".join(words[:2]).rstrip(":")
+    return head
+
+
+def _names(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def check(ctx):
     mod = sys.modules[__name__]
+    groups: dict[tuple, list] = {}
     for c in analysis(ctx).conflicts:
-        first = c.clauses[0]
-        yield ctx.finding(mod, c.event, first.line,
-                          f"{c.fluent} is set to both {c.values[0]} and {c.values[1]} by effects that apply together",
-                          explanation=explanation(ctx, c.clauses))
+        key = (c.event, c.fluent, tuple(sorted(c.values)))
+        groups.setdefault(key, []).append(c)
+    for (event, fluent, _), found in groups.items():
+        a, b = found[0].values
+        clauses = []
+        for c in found:
+            clauses.extend(x for x in c.clauses if x not in clauses)
+        clauses.sort(key=lambda x: x.line)
+        cases = list(dict.fromkeys(h for h in (_case_of(ctx, event, c.clauses[0].line) for c in found) if h))
+        where = f" (in {_names(cases)})" if len(cases) > 1 else ""
+        yield ctx.finding(mod, event, min(c.clauses[0].line for c in found),
+                          f"{plain(fluent, a, b)} by effects that apply together{where}",
+                          explanation=explanation(ctx, clauses))

@@ -7,6 +7,13 @@ different things and never reported. Names that differ only by a compass word (`
 ``OST POMMERN``) or a plural ``s`` (``Habsburg`` / ``Habsburgs``) are not near-misses. A spelling listed as an
 alias in the gazetteer is accepted.
 
+How names are compared (bounded work): two names are candidates when they have the same number of words, all
+but one word equal, and the differing words become equal when at most one letter is deleted from each (a letter
+missing, extra, changed, or two letters swapped). Candidates are found through an index of each word with one letter deleted
+(hashed, so a word costs time linear in its length), never by comparing every pair; each candidate pair is then
+confirmed by a similarity ratio of at least 85. Where more than 32 names share one key (a dense family such as
+numbered names), each is compared with its neighbour in sorted order only: they still form one cluster.
+
 Fails (one finding, listing every place each spelling occurs)::
 
     7:VII  RUS … may annex Polish POLOTSK, BIELOROSSYA, UKRANYA, DONETSK and SEWERIA.
@@ -19,6 +26,7 @@ Fix the spelling where it is wrong, or record the variant as an alias in ``kb/ga
 
 from __future__ import annotations
 
+import gc
 import sys
 from collections import defaultdict
 
@@ -46,6 +54,71 @@ def _near(a: str, b: str) -> bool:
         return False
     x, y = differing[0]
     return min(len(x), len(y)) >= 5 and fuzz.ratio(x, y) >= THRESHOLD
+
+
+_MOD = (1 << 61) - 1
+_BASE = 1_000_003
+
+
+def _deletion_keys(word: str) -> set:
+    """The word itself and the word with each one letter deleted: as strings for words of up to 64 letters (fast
+    C slicing, bounded), as polynomial hashes beyond, so a long word costs time linear in its length (a hash
+    collision only adds a candidate, which ``_near`` then rejects)."""
+    n = len(word)
+    if n <= 64:
+        return {word} | {word[:i] + word[i + 1:] for i in range(n)}
+    codes = [ord(c) for c in word]
+    pre = [0] * (n + 1)
+    for i, c in enumerate(codes):
+        pre[i + 1] = (pre[i] * _BASE + c) % _MOD
+    # hash(word[:i] + word[i+1:]) = pre[i] * BASE^(n-1-i) + hash(word[i+1:]), with hash(word[j:]) taken from pre.
+    powers = [1] * (n + 1)
+    for i in range(n):
+        powers[i + 1] = powers[i] * _BASE % _MOD
+    keys = {pre[n]}  # the word itself
+    for i in range(n):
+        tail = (pre[n] - pre[i + 1] * powers[n - 1 - i]) % _MOD
+        keys.add((pre[i] * powers[n - 1 - i] + tail) % _MOD)
+    return keys
+
+
+BUCKET_LIMIT = 32
+
+
+def candidate_pairs(names: list[str]):
+    """Pairs of names (a < b) that may be near-misses: same word count, one differing word, and a shared key
+    in the one-deletion index of that word. Linear in the total length of the names: a bucket of more than
+    BUCKET_LIMIT names (names that all lie one deletion from one string) yields each name with its neighbour in
+    sorted order only, which keeps them in one cluster without comparing every pair."""
+    buckets: dict = defaultdict(list)
+    paused = gc.isenabled()
+    gc.disable()  # the index builds no reference cycles; the cyclic GC would only rescan the growing heap
+    try:
+        for name in names:
+            words = name.split()
+            for i, word in enumerate(words):
+                if len(word) < 5:  # _near needs five letters in both differing words
+                    continue
+                context = (len(words), i, tuple(words[:i] + words[i + 1:])) if len(words) > 1 else None
+                for key in _deletion_keys(word):
+                    buckets[key if context is None else (key, context)].append(name)
+    finally:
+        if paused:
+            gc.enable()
+    seen: set[tuple[str, str]] = set()
+    for members in buckets.values():
+        if len(members) < 2:
+            continue
+        if len(members) > BUCKET_LIMIT:
+            members = sorted(set(members))
+            pairs = zip(members, members[1:])
+        else:
+            pairs = ((a, b) for x, a in enumerate(members) for b in members[x + 1:])
+        for a, b in pairs:
+            pair = (a, b) if a < b else (b, a)
+            if a != b and pair not in seen:
+                seen.add(pair)
+                yield pair
 
 
 def _aliases(ctx) -> set[frozenset[str]]:
@@ -77,10 +150,9 @@ def check(ctx):
                 n = parent[n]
             return n
 
-        for i, a in enumerate(names):
-            for b in names[i + 1:]:
-                if frozenset((a, b)) not in accepted and _near(a, b):
-                    parent[find(b)] = find(a)
+        for a, b in candidate_pairs(names):
+            if frozenset((a, b)) not in accepted and _near(a, b):
+                parent[find(b)] = find(a)
         clusters: dict[str, list[str]] = defaultdict(list)
         for n in names:
             clusters[find(n)].append(n)

@@ -51,3 +51,9 @@ def period_typo_target(ctx, subject: str, ref: Reference) -> str | None:
         return None
     cited = {r.target for r in event_references(event) if r.kind == "event"}
     return meant if event.extends == meant or meant in cited else None
+
+
+def form_note(ref: Reference) -> str:
+    """The second aspect of a reference into a missing period written PERIOD:NUMBER: one finding names both
+    (REF003 leaves such references to REF002 / REF006)."""
+    return f"; it is also written PERIOD:NUMBER (canonical form {ref.target})" if ref.form == "period:number" else ""

@@ -9,7 +9,8 @@ Fails, i.e. is reported (period VI is not in the KB)::
     CASE I: If event 4:VI is in effect and Poland is in VA of FRA.
 
 Passes: ``event 4:VII`` when period VII is in the KB. A reference that looks like a typo of the period is
-reported as REF006 instead.
+reported as REF006 instead. A reference that is also written PERIOD:NUMBER (``III:7``) is one finding naming both
+aspects (REF003 does not report it again).
 
 Nothing to fix unless the period is a typo; add the period's events to resolve them.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import sys
 
-from . import event_refs, period_typo_target
+from . import event_refs, form_note, period_typo_target
 
 CODE = "REF002"
 NAME = "external-period"
@@ -32,4 +33,5 @@ def check(ctx):
         period = ref.target.split(":")[1]
         if period not in periods and not period_typo_target(ctx, subject, ref):  # REF006 reports those
             yield ctx.finding(sys.modules[__name__], subject, ref.line,
-                              f"'{ref.text}' refers to period {period}, which the KB does not hold: external reference")
+                              f"'{ref.text}' refers to period {period}, which the KB does not hold: external reference"
+                              f"{form_note(ref)}")

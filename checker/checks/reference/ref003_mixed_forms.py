@@ -11,6 +11,8 @@ Passes::
 
     2. Can occur only if event 7:IV (English civil war) has already occurred.
 
+A reference into a period the KB does not hold is reported once, by REF002 (or REF006), naming both aspects.
+
 Rewrite the reference in the canonical form, or accept the finding if the text must stay as printed.
 """
 
@@ -27,7 +29,8 @@ SEVERITY = "info"
 
 
 def check(ctx):
+    periods = ctx.periods()
     for subject, ref in event_refs(ctx):
-        if ref.form == "period:number":
+        if ref.form == "period:number" and ref.target.split(":")[1] in periods:
             yield ctx.finding(sys.modules[__name__], subject, ref.line,
                               f"'{ref.text}' is written PERIOD:NUMBER; the canonical form is {ref.target}")

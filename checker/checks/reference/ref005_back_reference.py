@@ -28,8 +28,28 @@ NAME = "back-reference"
 CATEGORY = "reference"
 SEVERITY = "error"
 
-_PROMISE = re.compile(r"\bEvents? ((?:[\dIVX]+:[\dIVX]+(?:, | and )?)+) (?:are|is) modified as noted in (?:their|its) "
-                      r"event description", re.I)
+# Linear-time reading (issue 20): the old single pattern nested an optional separator inside a repeated group and
+# backtracked exponentially on a clause of many 'a:b' tokens. Now the fixed phrase is found with str.find, the list
+# before it is looked for in a bounded window only, and the list pattern has one way to match (separators required).
+_PHRASE = re.compile(r" (?:are|is) modified as noted in (?:their|its) event description", re.I)
+_ID = r"[\dIVX]+:[\dIVX]+"
+_LIST = re.compile(rf"\bevents? ({_ID}(?:(?:, and |, | and ){_ID})*)\Z", re.I)
+_ANY_ID = re.compile(r"(?<![\dIVX])[\dIVX]+:[\dIVX]+")
+WINDOW = 300  # characters before the phrase in which its list of events must lie
+
+
+def promised(text: str) -> list[str]:
+    """The event ids a clause says are 'modified as noted in their event description' (linear in the text)."""
+    out = []
+    for m in _PHRASE.finditer(text):
+        before = text[max(0, m.start() - WINDOW):m.start()]
+        start = before.lower().rfind("event")
+        if start < 0:
+            continue
+        lm = _LIST.search(before, start)
+        if lm:
+            out.extend(_ANY_ID.findall(lm.group(1)))
+    return out
 
 
 def _mentions(ctx, event, target: str, seen: set[str]) -> bool:
@@ -40,7 +60,7 @@ def _mentions(ctx, event, target: str, seen: set[str]) -> bool:
         if any(r.kind == "event" and r.target == target for r in clause.refs):
             return True
     for section in event.all_sections():
-        if target in {canonical_event_id(m) for m in re.findall(r"[\dIVX]+:[\dIVX]+", section.heading)}:
+        if target in {canonical_event_id(m) for m in _ANY_ID.findall(section.heading)}:
             return True
     parent = ctx.kb.events.get(event.extends) if event.extends else None
     return parent is not None and _mentions(ctx, parent, target, seen)
@@ -50,10 +70,7 @@ def check(ctx):
     mod = sys.modules[__name__]
     for event in ctx.events():
         for clause in event.all_clauses():
-            m = _PROMISE.search(clause.text)
-            if not m:
-                continue
-            for raw in re.findall(r"[\dIVX]+:[\dIVX]+", m.group(1)):
+            for raw in promised(clause.text):
                 target = canonical_event_id(raw)
                 other = ctx.kb.events.get(target)
                 if other is None:

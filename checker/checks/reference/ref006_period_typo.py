@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-from . import event_refs, period_typo_target
+from . import event_refs, form_note, period_typo_target
 
 CODE = "REF006"
 NAME = "period-typo"
@@ -35,4 +35,4 @@ def check(ctx):
             title = ctx.kb.events[meant].title
             yield ctx.finding(sys.modules[__name__], subject, ref.line,
                               f"'{ref.text}' refers to period {ref.target.split(':')[1]}, which the KB does not "
-                              f"hold, but {subject} builds on {meant} ({title}) elsewhere: is {meant} meant?")
+                              f"hold, but {subject} builds on {meant} ({title}) elsewhere: is {meant} meant?{form_note(ref)}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import sys
 
+from ..quote import around
 from . import all_texts
 
 CODE = "STY001"
@@ -34,6 +35,5 @@ def check(ctx):
     mod = sys.modules[__name__]
     for entry, line, text in all_texts(ctx):
         for m in _PLACEHOLDER.finditer(text):
-            start = max(0, m.start() - 40)
-            snippet = text[start:m.end() + 30].strip()
-            yield ctx.finding(mod, entry, line, f"placeholder '{m.group(0)}' left in the text: …{snippet}…")
+            yield ctx.finding(mod, entry, line, f"placeholder '{m.group(0)}' left in the text: "
+                                                f"{around(text, m.start(), m.end())}")

@@ -3,8 +3,17 @@
 Why: misspellings ("randomnly", "notwitstanding", "succesfull") make a rule text look careless and make search
 miss it. The English dictionary is the one shipped in the ``pyspellchecker`` package; the game vocabulary is
 built from the KB itself (gazetteer names, country codes, glossary terms, the profile's abbreviations and its
-``facts.vocabulary``), so game terms are not flagged. Only lower-case words of four letters or more are checked:
-capitalised words are names. Each word is reported once, with every entry that uses it.
+``facts.vocabulary``, ``facts.names`` and ``facts.regions``, each citing its seed line), so game terms are not flagged. Words of four letters or more are checked: lower-case words,
+capitalised words (``Choise``; checked against the gazetteer, glossary, vocabulary and dictionary together, so a
+name the gazetteer knows passes) and each part of a hyphenated word (``revolt-leves``). Words written in capitals
+(``KRAKOW``) are names and codes, checked by the naming checks. Each word is reported once, with every entry that
+uses it.
+
+The suggestion is the known word with the lowest edit cost, then the one the KB's own texts use most, then the
+most frequent in English: a letter missing, extra or
+two letters swapped cost 1, a letter replaced by one of like sound (c/s, c/k, s/z, i/y) costs 1, any other
+replaced letter 2. So 'leves' is offered 'levels' (used 18 times in the KB; not 'lives' nor 'leaves') and 'choise' 'choice' (not 'choose'). Words longer
+than 40 letters get no suggestion (the candidates grow with the word's length; no English word is that long).
 
 Fails::
 
@@ -31,7 +40,25 @@ NAME = "spelling"
 CATEGORY = "style"
 SEVERITY = "info"
 
-_WORD = re.compile(r"(?<![\w'’-])([a-zäöüéè]{4,})(?![\w'’])")
+# A word: letters, possibly capitalised, not glued to other word characters; hyphenated words are split into parts.
+_TOKEN = re.compile(r"[A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*(?:[-‐][A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*)*")
+_WORDCHAR = re.compile(r"[\w'’]")
+MAX_SUGGEST = 40
+_ALL_WORDS = re.compile(r"[a-zäöüéè]+")
+
+
+def words_of(text: str):
+    """The checkable words of a text: (word as written, lower-case form). Lower-case words and capitalised words
+    (one capital, then lower case) of four letters or more, and each such part of a hyphenated word. Words with
+    more capitals (names, codes, 'McDonald'), digits or apostrophes glued on are left to other checks."""
+    for m in _TOKEN.finditer(text):
+        start, end = m.span()
+        if (start and _WORDCHAR.match(text[start - 1])) or (end < len(text) and _WORDCHAR.match(text[end])):
+            continue
+        for part in re.split("[-‐]", m.group(0)):
+            if len(part) >= 4:
+                yield part, part.lower()
+
 
 
 def vocabulary(ctx) -> set[str]:
@@ -40,6 +67,7 @@ def vocabulary(ctx) -> set[str]:
         facts = game.get("facts", {})
         words.update(w.lower() for w in facts.get("abbreviations", []))
         words.update(w.lower() for w in facts.get("vocabulary", []))
+        words.update(w.lower() for key in ("names", "regions") for w in facts.get(key, []))
         words.update(c["code"].lower() for c in game.get("countries", []))
     for gaz in ctx.kb.gazetteers.values():
         for ent in gaz.get("entities", []):
@@ -79,15 +107,34 @@ def english_words() -> dict[str, int]:
     return words
 
 
-def suggestion(word: str, words: dict[str, int]) -> str | None:
-    """The most frequent known word one edit away (pyspellchecker's method at distance 1)."""
-    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
-    edits = {a + b[1:] for a, b in splits if b}
-    edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
-    edits |= {a + c + b for a, b in splits for c in _LETTERS}
-    known = [w for w in edits if w in words]
-    return max(known, key=lambda w: (words[w], w)) if known else None
+_LIKE_SOUND = {frozenset(p) for p in ("cs", "ck", "sz", "iy")}
+
+
+def suggestion(word: str, words: dict[str, int], used: dict[str, int] | None = None) -> str | None:
+    """The known word one edit away with the lowest edit cost, then the highest frequency (see the module doc).
+    Bounded: at most 54 * (len + 1) candidates, and none for words longer than MAX_SUGGEST letters."""
+    if len(word) > MAX_SUGGEST:
+        return None
+    best: dict[str, int] = {}
+
+    def offer(candidate: str, cost: int) -> None:
+        if candidate in words and candidate != word and cost < best.get(candidate, 3):
+            best[candidate] = cost
+
+    for i in range(len(word) + 1):
+        a, b = word[:i], word[i:]
+        if b:
+            offer(a + b[1:], 1)
+        if len(b) > 1:
+            offer(a + b[1] + b[0] + b[2:], 1)
+        for c in _LETTERS:
+            offer(a + c + b, 1)
+            if b and c != b[0]:
+                offer(a + c + b[1:], 1 if frozenset((c, b[0])) in _LIKE_SOUND else 2)
+    if not best:
+        return None
+    used = used or {}
+    return min(best, key=lambda w: (best[w], -used.get(w, 0), -words[w], w))
 
 
 def check(ctx):
@@ -95,9 +142,14 @@ def check(ctx):
     words = english_words()
     known = vocabulary(ctx)
     places: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    used: dict[str, int] = defaultdict(int)
     for entry, line, text in all_texts(ctx):
-        for m in _WORD.finditer(text):
-            places[m.group(1)].append((entry, line))
+        for w in _ALL_WORDS.findall(text.lower()):
+            used[w] += 1
+        for written, lower in words_of(text):
+            if written != lower and (written in known or lower in known or lower in words):
+                continue  # a capitalised word the gazetteer, glossary, vocabulary or dictionary knows
+            places[lower].append((entry, line))
     unknown = [w for w in places if w not in known and w not in words]
     for word in sorted(unknown):
         uses = [u for u in places[word] if ctx.wants(u[0])] or places[word]
@@ -107,7 +159,7 @@ def check(ctx):
         entries = list(dict.fromkeys(e for e, _ in places[word]))  # KB order, first use first
         entries.remove(entry)
         entries.insert(0, entry)
-        better = suggestion(word, words)
+        better = suggestion(word, words, used)
         hint = f" (did you mean '{better}'?)" if better and better != word else ""
         more = f"; also in {', '.join(entries[1:6])}{'…' if len(entries) > 6 else ''}" if len(entries) > 1 else ""
         yield ctx.finding(mod, entry, line, f"'{word}' is not in the dictionary or the game vocabulary{hint}{more}")

@@ -1,0 +1,112 @@
+"""The same person or place spelled two ways inside one event (``REVOLT OF POUGATCHEV`` in the title,
+``Pugachev`` in the body).
+
+Why: a reader meets two names and must guess that they are one person; search finds only one of them. Within
+one event the same name should have one form. Names are the capitalised or upper-case words of five letters or
+more that the English dictionary does not hold; two of them are reported when, compared without regard to case,
+they differ but are similar (ratio 80 or more) and neither is the other with an ending added (``Bavaria`` /
+``Bavarian``, ``Habsburg`` / ``Habsburgs`` are forms of one word). The glossary's case rule is kept: ``HESSEN``
+(province) and ``Hessen`` (minor) are the same letters and never reported. A pair recorded as aliases in the
+gazetteer is accepted.
+
+Work is bounded: names are compared only when they share a form with up to two letters deleted (an index, not
+every pair); names longer than 20 letters are not compared.
+
+Fails::
+
+    3: REVOLT OF POUGATCHEV (historical date: 1773-74)
+    1. The rebel leader Pugachev raises a revolt army in URAL.
+
+Passes: the body writes ``Pougatchev`` too (or the title ``PUGACHEV``).
+
+Use one spelling in the event, or record the other as an alias in ``kb/gazetteer/<game>.yaml``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+
+from rapidfuzz import fuzz
+
+CODE = "NAM003"
+NAME = "two-spellings-in-event"
+CATEGORY = "naming"
+SEVERITY = "info"
+
+THRESHOLD = 80.0
+_NAME = re.compile(r"\b[A-Z][A-Za-z]{4,}\b")
+
+
+def _english():
+    from ..style.sty002_spelling import english_words
+
+    return english_words()
+
+
+def _aliases(ctx) -> set[frozenset[str]]:
+    out = set()
+    for gaz in ctx.kb.gazetteers.values():
+        for ent in gaz.get("entities", []):
+            for alias in ent.get("aliases", []):
+                out.add(frozenset((ent["name"].lower(), alias.lower())))
+    return out
+
+
+def pairs(texts, english) -> list[tuple[str, str, int, int]]:
+    """(name a, name b, line of a, line of b) for names spelled two ways in the given (line, text) pairs."""
+    first: dict[str, tuple[str, int]] = {}
+    for line, text in texts:
+        for m in _NAME.finditer(text):
+            word = m.group(0)
+            if not (word.istitle() or word.isupper()):
+                continue
+            low = word.lower()
+            if low not in english and low not in first:
+                first[low] = (word, line)
+    buckets: dict[str, list[str]] = defaultdict(list)
+    for low in first:
+        if len(low) <= MAX_LEN:
+            for key in _deletions(low):
+                buckets[key].append(low)
+    found, seen = [], set()
+    for members in buckets.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                pair = (a, b) if a < b else (b, a)
+                if pair in seen:
+                    continue
+                seen.add(pair)
+                if b.startswith(a) or a.startswith(b):
+                    continue
+                if fuzz.ratio(a, b) >= THRESHOLD:
+                    x, y = sorted(pair, key=lambda w: first[w][1])
+                    found.append((first[x][0], first[y][0], first[x][1], first[y][1]))
+    return sorted(found, key=lambda f: (f[2], f[3], f[0]))
+
+
+MAX_LEN = 20
+
+
+def _deletions(word: str) -> set[str]:
+    """The word with up to two letters deleted: two names share one when they are at most four one-letter
+    insertions or deletions apart (which a ratio of 80 allows for names of up to 20 letters)."""
+    one = {word[:i] + word[i + 1:] for i in range(len(word))}
+    two = {w[:i] + w[i + 1:] for w in one for i in range(len(w))}
+    return {word} | one | two
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    english = _english()
+    accepted = _aliases(ctx)
+    for event in ctx.events():
+        texts = [(event.source.line, event.header)] + [(c.line, c.text) for c in event.all_clauses()]
+        for a, b, la, lb in pairs(texts, english):
+            if frozenset((a.lower(), b.lower())) in accepted:
+                continue
+            where = {event.source.line: " (title)"}
+            yield ctx.finding(mod, event.id, max(la, lb),
+                              f"one name spelled two ways in {event.id}: '{a}'{where.get(la, '')} and "
+                              f"'{b}'{where.get(lb, '')}")

@@ -1,0 +1,77 @@
+"""One step or phase of the turn named in different ways across the events' running text ("declarations of
+war phase", "declarations of war step", "war declarations phase").
+
+Why: a player looking up "the declarations of war step" in the rules will not find "the war declarations
+phase"; and a text that calls the same moment a phase in one event and a step in another leaves the reader
+unsure whether they are one moment or two. Headings are checked by STR001; this check reads the clauses.
+
+A mention is the words before "phase" or "step" (up to three, stopping at a word such as "the", "during",
+"after"); mentions are grouped by their word stems, order aside, so "declarations of war" and "war declarations"
+fall together. A group with more than one written form (words, or phase / step) is one finding listing each form
+with the events that use it, most used first.
+
+Fails::
+
+    1:IV  … at the beginning of declarations of war phase …
+    7:IV  … during the war declarations step …
+
+Passes: both write "declarations of war phase".
+
+Use one name for each step (the rules' own), or accept the finding if both names are the rules' own.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+
+CODE = "STR008"
+NAME = "step-names"
+CATEGORY = "structure"
+SEVERITY = "info"
+
+_MENTION = re.compile(r"\b((?:[A-Za-z]+ ){1,3})(phase|step)s?\b", re.I)  # \b: no start inside a word
+STOP = {"the", "a", "an", "any", "each", "every", "this", "that", "these", "following", "current", "normal", "next",
+        "during", "in", "at", "after", "before", "if", "of", "to", "for", "on", "by", "from", "until", "same",
+        "and", "or", "its", "their", "his", "her", "same", "later", "previous", "last", "first", "second",
+        "third", "whole", "one", "all", "other", "such", "which", "when", "until"}
+
+
+def step_name(words: list[str]) -> str | None:
+    """The step's name from the words before 'phase' / 'step' (right to left until a stop word)."""
+    name: list[str] = []
+    for w in reversed(words[-3:]):
+        low = w.lower()
+        if low == "of" and name:
+            name.insert(0, low)
+            continue
+        if low in STOP or not low.isalpha():
+            break
+        name.insert(0, low)
+    while name and name[0] == "of":
+        name.pop(0)
+    return " ".join(name) or None
+
+
+def _key(name: str) -> frozenset[str]:
+    return frozenset(w[:4] for w in name.split() if w != "of")
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    groups: dict[frozenset, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
+    for event in ctx.events():
+        for clause in event.all_clauses():
+            for m in _MENTION.finditer(clause.text):
+                name = step_name(m.group(1).split())
+                if name:
+                    groups[_key(name)][f"{name} {m.group(2).lower()}"].append((event.id, clause.line))
+    for forms in groups.values():
+        if len(forms) < 2:
+            continue
+        ranked = sorted(forms.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        rare_form, rare_uses = ranked[-1]
+        subject, line = rare_uses[0]
+        detail = "; ".join(f"'{form}' in " + ", ".join(dict.fromkeys(e for e, _ in uses)) for form, uses in ranked)
+        yield ctx.finding(mod, subject, line, f"one step named {len(ranked)} ways: {detail}")

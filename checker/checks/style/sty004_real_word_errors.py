@@ -1,0 +1,109 @@
+"""Real-word errors a dictionary cannot see: a confusable word ('looses' for 'loses'), a doubled word or
+determiner ('the the', 'the this'), and 'a' / 'an' before the wrong sound ('an permanent ally').
+
+Why: each word is spelled correctly, so the spelling check (STY002) passes them, yet the sentence is wrong.
+No grammar library fits: LanguageTool needs Java and a server; ``inflect`` installs and runs offline, but
+importing it takes seconds (its typeguard decorators) and it writes 'a 8' and 'a MA' where these texts need
+'an 8' and 'an MA'. So this is a small rule set that suits these texts; each rule is listed below.
+
+Rules:
+
+* Confusables: 'looses' / 'loosing' → 'loses' / 'losing'; 'loose' before an object ('loose the control',
+  'loose VPs', 'to loose') → 'lose'; 'according' not followed by 'to' or 'as' → 'according to'; a comparative
+  followed by 'then' ('higher then', 'more then', 'rather then') → 'than'.
+* Doubled words: the same word twice ('the the', 'of of'; 'had had' and 'that that' can be right and are
+  left alone), and two determiners in a row ('the this', 'a the', 'its the').
+* a / an: 'an' before a consonant sound, 'a' before a vowel sound. Sound, not letter: 'a unit', 'a European',
+  'a one', 'an hour', 'an honest'; abbreviations in capitals are read letter by letter ('an HRE', 'a VP',
+  'an MA'); numbers by their first word ('an 8', 'an 11', 'an 18').
+
+Fails::
+
+    1. Bavaria offers to become an permanent ally of AUS.
+    2. Such an owner looses the control of Prussia.
+
+Passes::
+
+    1. Bavaria offers to become a permanent ally of AUS.
+    2. Such an owner loses the control of Prussia; an HRE minor joins a union.
+
+Correct the word, or accept the finding with a reason when the text must stay as printed.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from ..style import all_texts
+
+CODE = "STY004"
+NAME = "real-word-error"
+CATEGORY = "style"
+SEVERITY = "info"
+
+_OBJECT = r"(?:the|its|his|her|their|all|any|one|two|a|an|control|VPs?|income|provinces?|[A-Z]{3}\b)"
+CONFUSABLES = [
+    (re.compile(r"\b(looses|loosing)\b", re.I), lambda m: {"looses": "loses", "loosing": "losing"}[m.group(1).lower()]),
+    (re.compile(r"\b(?:to|must|may|can|cannot|will|would|shall) (loose)\b", re.I), lambda m: "lose"),
+    (re.compile(r"\b(loose) " + _OBJECT), lambda m: "lose"),
+    (re.compile(r"\b(according) (?!to\b|as\b)[a-z]+", re.I), lambda m: "according to"),
+    (re.compile(r"\b(?:more|less|higher|lower|greater|fewer|better|worse|rather|other) (then)\b", re.I),
+     lambda m: "than"),
+]
+_DETERMINERS = "the|a|an|this|these|those|its|their|his|her|each|every"
+_DOUBLE_DET = re.compile(rf"\b(?i:{_DETERMINERS}) (?:{_DETERMINERS})\b")  # the second in lower case ('an A' is a counter)
+_DOUBLED = re.compile(r"\b(\w+) \1\b", re.I)
+_DOUBLE_OK = {"had", "that", "is", "can", "do"}
+_ARTICLE = re.compile(r"\b(a|an|An) ([A-Za-z0-9]+)")  # 'A' alone is also a counter type, left alone
+
+# Words that begin with a vowel letter but a consonant sound, and with 'h' but a vowel sound.
+_YOO = re.compile(r"^(?:uni(?!nt|mp|nd|nh|nf|ns|nl|nc|nv|nw|nk)|use|usu|uti|ura|ure|euro|eu|one|once|ubi)", re.I)
+_SILENT_H = re.compile(r"^(?:hour|honou?r|honest|heir)", re.I)
+_VOWEL_LETTER_NAMES = set("AEFHILMNORSX")
+
+
+def wants_an(word: str) -> bool | None:
+    """Whether ``word`` takes 'an' (True), 'a' (False), or None when the rule set cannot tell."""
+    if word.isdigit():
+        return word.startswith("8") or word in ("11", "18") or (len(word) in (5, 6) and word[:2] in ("11", "18"))
+    if word.lower() in ("or", "and", "to", "above", "below"):
+        return None  # 'neither a or b above': the article is a label
+    if len(word) == 1 and word.islower():
+        return None  # 'a or b': a letter used as a label
+    if word.isupper() and 1 <= len(word) <= 4:
+        return word[0] in _VOWEL_LETTER_NAMES  # read letter by letter
+    if _SILENT_H.match(word):
+        return True
+    if _YOO.match(word):
+        return False
+    return word[0].lower() in "aeiou"
+
+
+def findings_in(text: str):
+    """(written, suggestion) for each real-word error in a text."""
+    for pattern, fix in CONFUSABLES:
+        for m in pattern.finditer(text):
+            yield m.group(0), fix(m)
+    for m in _DOUBLE_DET.finditer(text):
+        yield m.group(0), "one of the two determiners"
+    for m in _DOUBLED.finditer(text):
+        if _DOUBLE_DET.fullmatch(m.group(0)):
+            continue  # 'the the' is reported once, as two determiners
+        if m.group(1).lower() not in _DOUBLE_OK and not m.group(1).isdigit():
+            yield m.group(0), m.group(1)
+    for m in _ARTICLE.finditer(text):
+        article, word = m.group(1).lower(), m.group(2)
+        an = wants_an(word)
+        if an is None or (article == "an") == an:
+            continue
+        yield m.group(0), f"{'an' if an else 'a'} {word}"
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    for entry, line, text in all_texts(ctx):
+        found = list(dict.fromkeys(findings_in(text)))
+        if found:  # one finding per clause, naming every slip in it
+            yield ctx.finding(mod, entry, line, "; ".join(
+                f"'{w}': {b} is meant" if b.startswith("one of") else f"'{w}': '{b}' is meant" for w, b in found))

@@ -1,0 +1,270 @@
+"""Errata checks of the second reading (issue 14): each with a failing and a passing example on texts written
+for the test, plus the noise changes (one finding per defect, plain English)."""
+
+from __future__ import annotations
+
+from checker.checks.style.sty002_spelling import english_words, suggestion, words_of
+from checker.checks.style.sty003_stops_mid_sentence import dangling_end
+from checker.checks.style.sty004_real_word_errors import findings_in, wants_an
+from checker.checks.style.sty005_header_label import slips
+from checker.pipeline import check_paths
+
+EVENT = """\
+PERIOD IV (1615-1659)
+
+{header}
+(duration: permanent)
+EVENTS PHASE:
+{body}
+"""
+
+
+def _run(mini_kb, body, header="1: FIRST (historical date: 1620)", code=None):
+    root = mini_kb({"a.txt": EVENT.format(header=header, body=body)})
+    found = check_paths([], str(root)).findings
+    return [f for f in found if code is None or f.rule == code]
+
+
+# STY003 ---------------------------------------------------------------------------------------------------
+
+def test_sty003_clause_that_stops_mid_sentence(mini_kb):
+    found = _run(mini_kb, "1. Sweden receives a free CB against Denmark for the duration of the", code="STY003")
+    assert [f.severity for f in found] == ["warning"] and "'the'" in found[0].message
+    assert _run(mini_kb, "1. Sweden receives a free CB against Denmark for the duration of the war.",
+                code="STY003") == []
+
+
+def test_sty003_dangling_words_and_signs():
+    assert dangling_end("Each ship is accelerated two spaces at") == "at"
+    assert dangling_end("Italian support level: +") == "+"
+    assert dangling_end("the markers are left where they are.") is None
+    assert dangling_end("FRA: Savoia and Lorraine") is None  # a list item may end on a name
+
+
+# STY004 ---------------------------------------------------------------------------------------------------
+
+def test_sty004_confusables_doubled_determiners_and_articles(mini_kb):
+    found = _run(mini_kb, "1. Such an owner looses the control of Prussia while the this event lasts.\n"
+                          "2. Bavaria becomes an permanent ally according normal rules.", code="STY004")
+    messages = " ".join(f.message for f in found)
+    assert len(found) == 2  # one finding per clause, naming every slip in it
+    for slip in ("'looses': 'loses'", "'the this'", "'an permanent': 'a permanent'", "'according normal'"):
+        assert slip in messages
+    assert _run(mini_kb, "1. Such an owner loses the control of Prussia while this event lasts.\n"
+                         "2. Bavaria becomes a permanent ally according to normal rules; an HRE minor joins "
+                         "a union for an hour.", code="STY004") == []
+
+
+def test_sty004_article_sound_rules():
+    assert wants_an("hour") and wants_an("HRE") and wants_an("8") and wants_an("11")
+    assert not wants_an("unit") and not wants_an("European") and not wants_an("VP") and not wants_an("one")
+    assert list(findings_in("If neither a or b above occurs")) == []  # letters used as labels
+    assert list(findings_in("the the war")) == [("the the", "one of the two determiners")]
+    assert list(findings_in("of of the war")) == [("of of", "of")]
+
+
+# STY005 ---------------------------------------------------------------------------------------------------
+
+def test_sty005_misspelled_header_label(mini_kb):
+    found = _run(mini_kb, "1. Something happens.", header="1: FIRST (historica date: 1620)", code="STY005")
+    assert [f.message for f in found] == ["header label 'historica date' is misspelled: 'historical date' is meant"]
+    assert _run(mini_kb, "1. Something happens.", header="1: FIRST (2) (historical date: 1620)", code="STY005") == []
+
+
+def test_sty005_other_labels():
+    assert list(slips("9: X (non-histroical)")) == [("non-histroical", "non-historical")]
+    assert list(slips("9: X (non-historical) (*)")) == []
+
+
+# NAM003 ---------------------------------------------------------------------------------------------------
+
+def test_nam003_one_person_spelled_two_ways_in_an_event(mini_kb):
+    found = _run(mini_kb, "1. The rebel leader Rakoczy raises an army in BOHEMIA.",
+                 header="1: FALL OF RAKOCZI (historical date: 1634)", code="NAM003")
+    assert len(found) == 1 and "'RAKOCZI' (title)" in found[0].message and "'Rakoczy'" in found[0].message
+    assert _run(mini_kb, "1. The rebel leader Rakoczi raises an army in BOHEMIA; Bavarian units help Bavaria.",
+                header="1: FALL OF RAKOCZI (historical date: 1634)", code="NAM003") == []
+
+
+# REF007 ---------------------------------------------------------------------------------------------------
+
+def test_ref007_unresolved_and_numbered_phase(mini_kb):
+    found = _run(mini_kb, "1. Sweden declares war on Denmark.\n"
+                          "2. If Denmark still exists after phase 1 above, Norway joins as per 4 above.",
+                 code="REF007")
+    messages = sorted(f.message for f in found)
+    assert len(found) == 2
+    assert "'4 above' does not resolve: no clause 4 stands above it" in messages[0]
+    assert "'phase 1 above': the phases of a turn are named, not numbered; clause 1 of EVENTS PHASE" in messages[1]
+
+
+def test_ref007_resolves_to_a_clause_about_something_else(mini_kb):
+    failing = ("1. Sweden declares war on Denmark.\n"
+               "2. Holland and Sweden form an Alliance; each member gets a free CB.\n"
+               "3. Denmark receives the same benefits as defined for the Alliance in 1 above.")
+    found = _run(mini_kb, failing, code="REF007")
+    assert len(found) == 1 and "'Alliance' is introduced in clause 2" in found[0].message
+    passing = failing.replace("in 1 above", "in 2 above")
+    assert _run(mini_kb, passing, code="REF007") == []
+    off_topic = ("1. Sweden declares war on Denmark.\n2. Holland pays 50 ducats to Venice.\n"
+                 "3. Portugal receives the same subsidy as per 1 above.")
+    found = _run(mini_kb, off_topic, code="REF007")
+    assert len(found) == 1 and "shares no word" in found[0].message
+    assert _run(mini_kb, off_topic.replace("as per 1 above", "as per 2 above").replace("subsidy", "ducats"),
+                code="REF007") == []
+
+
+# STY002 ---------------------------------------------------------------------------------------------------
+
+def test_sty002_suggestions_ranked_by_cost_kb_use_and_frequency():
+    words = english_words()
+    assert suggestion("choise", words) == "choice"  # like-sounding c/s beats choose
+    assert suggestion("leves", words, {"levels": 18}) == "levels"  # a word the KB uses beats leaves / lives
+    assert suggestion("deat", words, {"death": 1}) == "death"
+
+
+def test_sty002_capitalised_and_hyphenated_words(mini_kb):
+    found = _run(mini_kb, "1. Choise of revolt-leves is made by Bohemia.", code="STY002")
+    assert sorted(f.message.split("'")[1] for f in found) == ["choise", "leves"]
+    assert _run(mini_kb, "1. Choice of revolt-levels is made by Bohemia.", code="STY002") == []
+    assert [w for w, _ in words_of("KRAKOW and McDonald and Habsburgs")] == ["Habsburgs"]
+
+
+# Noise ----------------------------------------------------------------------------------------------------
+
+def test_external_period_number_reference_is_one_finding(mini_kb):
+    found = _run(mini_kb, "1. Can occur only if event III:7 has occurred.")
+    refs = [f for f in found if f.rule in ("REF002", "REF003")]
+    assert [f.rule for f in refs] == ["REF002"]
+    assert "external reference" in refs[0].message and "PERIOD:NUMBER (canonical form 7:III)" in refs[0].message
+
+
+def test_log003_one_finding_per_defect_over_cases_in_plain_english(mini_kb):
+    text = """\
+1: DIVISION (historical date: 1772)
+(duration: immediate)
+CASE I: If Poland is at war.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+2. PRU annexes Polish KRAKOW.
+CASE II: If Poland is at peace.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+2. PRU annexes Polish KRAKOW.
+"""
+    root = mini_kb({"a.txt": text}, "VII")
+    found = [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]
+    assert len(found) == 1
+    msg = found[0].message
+    assert "KRAKOW is given to both" in msg and "(in CASE I and CASE II)" in msg and "owner(" not in msg
+    assert len(found[0].explanation) == 4
+
+
+# STR008 ---------------------------------------------------------------------------------------------------
+
+def test_str008_one_step_named_two_ways(mini_kb):
+    two = """\
+1: FIRST (historical date: 1620)
+(duration: permanent)
+EVENTS PHASE:
+1. Sweden declares war at the beginning of the declarations of war phase.
+2: SECOND (historical date: 1621)
+(duration: permanent)
+EVENTS PHASE:
+1. Denmark cannot declare war during the {name}.
+"""
+    root = mini_kb({"a.txt": "PERIOD IV (1615-1659)\n\n" + two.format(name="war declarations step")})
+    found = [f for f in check_paths([], str(root)).findings if f.rule == "STR008"]
+    assert len(found) == 1 and "'war declarations step' in 2:IV" in found[0].message
+    root = mini_kb({"a.txt": "PERIOD IV (1615-1659)\n\n" + two.format(name="declarations of war phase")})
+    assert [f for f in check_paths([], str(root)).findings if f.rule == "STR008"] == []
+
+
+def test_str008_step_name_extraction():
+    from checker.checks.structure.str008_step_names import step_name
+
+    assert step_name("at the beginning of declarations of war".split()) == "declarations of war"
+    assert step_name("results before".split()) is None
+    assert step_name("during the normal peace".split()) == "peace"
+
+
+# AWW004 ---------------------------------------------------------------------------------------------------
+
+def test_aww004_scopes():
+    from checker.checks.awaw.aww004_counted_turns import scope
+
+    assert scope("Double value of current investment in battleship design research.") == "current"
+    assert scope("All previous investments are doubled. This does not apply to research points assigned in the "
+                 "current turn.") == "previous"
+    assert scope("Double value of previous investment in air range research.") == "previous"
+    assert scope("Germany's income is increased by one.") is None
+
+
+def test_aww004_on_the_bundled_example(capsys):
+    from checker.cli import main
+
+    main(["check", "--format", "json", "--select", "AWW004"])
+    out = capsys.readouterr().out
+    assert '"subject": "awaw-general-research-doubling-2"' in out and out.count('"rule": "AWW004"') == 1
+
+
+# NAM004 ---------------------------------------------------------------------------------------------------
+
+def test_nam004_profile_citations_checked_against_the_kb(mini_kb):
+    root = mini_kb({"s.txt": "20: SUBSIDIES (historical date: 1780)\n(duration: 1 turn)\nEVENTS PHASE:\n"
+                             "1. SPA receives 50d from HOL.\n"}, "VII")
+    profile = root / "games" / "eu.yaml"
+    text = profile.read_text(encoding="utf-8")
+    # Point two countries at the contributed file: SPA at the line that names it, HOL at a line that does not.
+    text = text.replace("{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
+                        "{code: SPA, name: Spain, source: {file: s.txt, line: 4}}")
+    text = text.replace("{code: HOL, name: Holland (the Dutch player), source: {file: 000_81b98fbe5e52caea.txt, line: 71}}",
+                        "{code: HOL, name: Holland (the Dutch player), source: {file: s.txt, line: 1}}")
+    text = text.replace("{code: RUS, name: Russia, source: {file: 000_81b98fbe5e52caea.txt, line: 26}}",
+                        "{code: RUS, name: Russia}")
+    profile.write_text(text, encoding="utf-8")
+    found = [f for f in check_paths([], str(root)).findings if f.rule == "NAM004"]
+    messages = [f.message for f in found if f.severity == "warning"]
+    assert sorted(messages) == [
+        "game profile 'eu': country code 'HOL' cites s.txt:1, which does not contain 'HOL'",
+        "game profile 'eu': country code 'RUS' cites no seed line"]
+    assert any(f.severity == "info" and "cannot be checked" in f.message for f in found)
+
+
+def test_nam004_bundled_profiles_cite_every_entry(capsys):
+    from checker.cli import main
+
+    main(["check", "--format", "json", "--select", "NAM004"])
+    assert '"rule": "NAM004"' not in capsys.readouterr().out
+
+
+def test_nam003_keeps_the_glossary_case_rule():
+    from checker.checks.naming.nam003_two_spellings_in_event import pairs
+
+    english = english_words()
+    # HESSEN (province) and Hessen (minor) are the same letters: never one name spelled two ways.
+    assert pairs([(1, "The minor Hessen offers peace; HESSEN is occupied.")], english) == []
+    assert pairs([(1, "REVOLT OF POUGATCHEV"), (2, "the leader Pugachev")], english) == [
+        ("POUGATCHEV", "Pugachev", 1, 2)]
+
+
+def test_profile_regions_are_cited():
+    from pathlib import Path
+
+    import yaml
+
+    profile = yaml.safe_load((Path(__file__).resolve().parent.parent / "kb" / "games" / "eu.yaml").read_text())
+    regions = profile["facts"]["regions"]
+    assert {"EUROPE", "NORTH AMERICA", "SOUTH AMERICA", "ROTW"} <= set(regions)
+    assert set(regions) == set(profile["facts"]["citations"]["regions"])
+
+
+def test_quotes_are_cut_at_a_word():
+    from checker.checks.quote import around, head, tail
+
+    assert head("Each HRE minor (active or inactive) not already involved", 30) == "Each HRE minor (active or…"
+    assert tail("One French ship currently under construction is accelerated two spaces at", 30) == \
+        "…is accelerated two spaces at"
+    text = "Bavaria is automatically provided with a leader ? unless there is a named Bavarian leader active."
+    quoted = around(text, text.index("?"), text.index("?") + 1)
+    assert quoted == "…is automatically provided with a leader ? unless there is a named…"

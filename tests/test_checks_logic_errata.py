@@ -1,0 +1,87 @@
+"""Logic-level errata read from clause logic and text (LOG007-LOG009): a failing and a passing example each."""
+
+from __future__ import annotations
+
+from checker.checks.logic.log007_overlapping_cases import exclusive, statuses
+from checker.checks.logic.log008_duration_body_end import differ
+from checker.pipeline import check_paths
+
+
+def _found(mini_kb, text, code, period="VII"):
+    root = mini_kb({"a.txt": text}, period)
+    return [f for f in check_paths([], str(root)).findings if f.rule == code]
+
+
+CASES = """\
+1: DIVISION OF SAXONY (historical date: 1780)
+(duration: immediate)
+CASE I: If Saxony is in VA of FRA.
+EVENTS PHASE:
+1. Saxony becomes a neutral minor.
+CASE II: If Saxony is {second}.
+EVENTS PHASE:
+1. Saxony becomes a permanent VA of PRU.
+"""
+
+
+def test_log007_overlapping_cases(mini_kb):
+    found = _found(mini_kb, CASES.format(second="an ally of another player save RUS or AUS"), "LOG007")
+    assert [f.severity for f in found] == ["warning"] and "CASE I and CASE II" in found[0].message
+    assert _found(mini_kb, CASES.format(second="neutral or controlled by RUS or AUS"), "LOG007") == []
+
+
+def test_log007_condition_logic():
+    inactive = [{"kind": "inactive", "subject": "Persia"}]
+    at_war = [{"kind": "at_war", "subject": "Persia", "value": "TUR"}]
+    gone = [{"kind": "not_exists", "subject": "Persia"}]
+    assert exclusive(inactive, at_war) is True and exclusive(at_war, gone) is True
+    assert exclusive([{"kind": "in_effect", "event": "4:VI"}], [{"kind": "in_effect", "event": "5:VI"}]) is False
+    assert exclusive([{"kind": "free", "value": "the moon is full"}],
+                     [{"kind": "free", "value": "the sea is calm"}]) is None  # cannot tell: said so, never guessed
+    assert exclusive([{"kind": "controls", "subject": "Poland", "value": "FRA"}], inactive) is None  # a new kind
+    assert statuses("Poland is currently neutral or controlled by RUS or AUS") == (
+        "Poland", {"neutral", "by:RUS", "by:AUS"})
+
+
+DURATION = """\
+1: WAR IN THE NORTH (historical date: 1780)
+(duration: until the end of the Swedish-Danish war)
+EVENTS PHASE:
+1. Sweden declares war on Denmark.
+2. The effects of this event last only until {end}.
+"""
+
+
+def test_log008_duration_and_body_give_different_ends(mini_kb):
+    found = _found(mini_kb, DURATION.format(end="Denmark loses a province"), "LOG008")
+    assert len(found) == 1 and "Denmark loses a province" in found[0].message
+    assert _found(mini_kb, DURATION.format(end="the Swedish-Danish war ends"), "LOG008") == []
+    assert not differ("the end of the war", "the war ends") and differ(
+        "Poland is defeated in one of the events involved", "Poland is defeated in a war caused by this event")
+
+
+WAR = """\
+1: CONFEDERATION (historical date: 1780)
+(duration: until the end of a war caused by this event)
+EVENTS PHASE:
+1. {body}
+"""
+
+
+def test_log009_war_caused_by_an_event_that_starts_none(mini_kb):
+    found = _found(mini_kb, WAR.format(body="Poland becomes a neutral minor and fights in every war."), "LOG009")
+    assert len(found) == 1 and "nothing in 1:VII starts a war" in found[0].message
+    assert _found(mini_kb, WAR.format(body="Prussia declares war on Poland."), "LOG009") == []
+    assert _found(mini_kb, WAR.format(body="TUR receives a free CB against Egypt."), "LOG009") == []
+
+
+def test_log008_and_log009_one_finding_for_one_defect(mini_kb):
+    text = """\
+1: CONFEDERATION (historical date: 1780)
+(duration: until Poland is defeated in one of the events involved)
+EVENTS PHASE:
+1. The effects of this event last only until Poland is defeated in a war caused by this event.
+"""
+    root = mini_kb({"a.txt": text}, "VII")
+    found = [f for f in check_paths([], str(root)).findings if f.rule in ("LOG008", "LOG009")]
+    assert [f.rule for f in found] == ["LOG008"] and "nothing in the event starts the war" in found[0].message
