@@ -166,7 +166,7 @@ def _spaced_capitals(n: int) -> str:
 
 @pytest.mark.slow
 def test_errata_checks_growth():
-    from checker.checks.logic.log007_overlapping_cases import statuses
+    from checker.checks.logic.log010_overlapping_cases import statuses
     from checker.checks.logic.log008_duration_body_end import _BODY_END, differ
     from checker.checks.naming.nam003_two_spellings_in_event import pairs
     from checker.checks.awaw.aww004_counted_turns import scope
@@ -184,7 +184,7 @@ def test_errata_checks_growth():
         "STY005": lambda t: list(slips(t)),
         "NAM003": lambda t: pairs([(1, t)], english),
         "STR008": lambda t: list(_MENTION.finditer(t)),
-        "LOG007": statuses,
+        "LOG010": statuses,
         "LOG008": lambda t: (list(_BODY_END.finditer(t)), differ(t, t[::-1])),
         "AWW004": scope,
     }

@@ -1,4 +1,4 @@
-"""Logic-level errata read from clause logic and text (LOG007-LOG009): a failing and a passing example each."""
+"""Logic-level errata read from clause logic and text (LOG008-LOG010): a failing and a passing example each."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ EVENTS PHASE:
 
 
 def test_log007_overlapping_cases(mini_kb):
-    found = _found(mini_kb, CASES.format(second="an ally of another player save RUS or AUS"), "LOG007")
+    found = _found(mini_kb, CASES.format(second="an ally of another player save RUS or AUS"), "LOG010")
     assert [f.severity for f in found] == ["warning"] and "CASE I and CASE II" in found[0].message
-    assert _found(mini_kb, CASES.format(second="neutral or controlled by RUS or AUS"), "LOG007") == []
+    assert _found(mini_kb, CASES.format(second="neutral or controlled by RUS or AUS"), "LOG010") == []
 
 
 def test_log007_condition_logic():

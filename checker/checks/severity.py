@@ -42,7 +42,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "LOG004": ("warning", "a condition that always holds or never holds: probably not what was meant"),
     "LOG005": ("error", "a requirement on a later period can never be met"),
     "LOG006": ("error", "a cancellation contradicting a requirement: no legal reading"),
-    "LOG007": ("warning", "two cases that can both hold with no precedence: the reviewer decides which is played"),
+    "LOG010": ("warning", "two cases that can both hold with no precedence: the reviewer decides which is played"),
     "LOG008": ("warning", "the duration line and the body give different ends: the reviewer decides which holds"),
     "LOG009": ("warning", "'a war caused by this event' with no war started: the end or the war is mis-stated"),
     "NAM001": ("warning", "a code that is no country: the reviewer decides which country is meant"),

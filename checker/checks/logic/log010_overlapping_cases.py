@@ -33,7 +33,7 @@ import re
 import sys
 from itertools import combinations
 
-CODE = "LOG007"
+CODE = "LOG010"
 NAME = "overlapping-cases"
 CATEGORY = "logic"
 SEVERITY = "warning"
