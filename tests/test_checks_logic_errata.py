@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.checks.logic.log007_overlapping_cases import exclusive, statuses
+from checker.checks.logic.log010_overlapping_cases import exclusive, statuses
 from checker.checks.logic.log008_duration_body_end import differ
 from checker.pipeline import check_paths
 
@@ -24,7 +24,7 @@ EVENTS PHASE:
 """
 
 
-def test_log007_overlapping_cases(mini_kb):
+def test_log010_overlapping_cases(mini_kb):
     found = _found(mini_kb, CASES.format(second="an ally of another player save RUS or AUS"), "LOG010")
     assert [f.severity for f in found] == ["warning"] and "CASE I and CASE II" in found[0].message
     assert _found(mini_kb, CASES.format(second="neutral or controlled by RUS or AUS"), "LOG010") == []
