@@ -139,10 +139,12 @@ def atomic_write(path: str, text: str) -> bool:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and exc.filename is None:  # a full disk names no file: name the one written
+            raise OSError(exc.errno, exc.strerror or str(exc), path) from exc
         raise
     return True
