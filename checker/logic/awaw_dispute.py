@@ -3,10 +3,6 @@ diplomatic placements, given which minor countries the Axis occupies and whom Ru
 
 from __future__ import annotations
 
-from .facts import q
-from .solver import asp_dir
-
-
 def validate_dispute(a: str, b: str, occupied: list[str], russia_barred: list[str],
                      minors: list[str]) -> tuple[str, str, list[str], list[str]]:
     """The dispute's names spelled as the game profile spells them (any case is accepted). Raises ValueError for
@@ -34,6 +30,9 @@ def legal_placements(a: str, b: str, occupied: list[str] = (), russia_barred: li
                      limit: int = 1000) -> tuple[list[list[tuple[str, str, str]]], bool]:
     """(combinations, only_eai): each combination is a sorted list of (power, minor, counter)."""
     import clingo
+
+    from .facts import q
+    from .solver import asp_dir
 
     facts = [f"dispute({q(a)},{q(b)})."]
     facts += [f"occupied({q(m)})." for m in occupied]
