@@ -794,13 +794,14 @@ modes (give exactly one):
   --check LOG      is a recorded game log legal? the first illegal step and the clauses that forbid it
   --count ID…      how many legal orders fire all these events (with --limit N)
 
-the log format (YAML): a list, or a mapping with a 'log:' key, of turns in play order;
-each entry has turn (a whole number), event (an id, 8:VII or VII:8) and outcome
-(fired, rerolled, marked_off, …; `rulekb order --check` names the accepted outcomes):
+the log format (YAML): a list, or a mapping with a 'log:' key, of the draws in play order;
+each entry has turn (a whole number from 1; a turn not listed drew nothing), event (an id,
+8:VII or VII:8) and outcome: fired (the default), marked (marked off) or rerolled:
 
   log:
     - {turn: 1, event: 7:VII, outcome: fired}
-    - {turn: 2, event: 8:VII, outcome: fired}
+    - {turn: 2, event: 9:VII, outcome: rerolled}
+    - {turn: 3, event: 8:VII, outcome: fired}
 
 examples:
   rulekb order --goal 9:IV --avoid 7:IV

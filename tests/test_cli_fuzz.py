@@ -101,7 +101,7 @@ def command(name: str, positional: st.SearchStrategy, options: list[st.SearchStr
 ARGV = st.one_of(
     command("check", st.lists(st.sampled_from(PATHS), max_size=3),
             [opt("--format", FORMATS), opt("--period", PERIODS), flag("--strict"), opt("--select", CODES),
-             opt("--ignore", CODES), flag("--show-accepted"), opt("-o", ["out.txt", "/nonexistent/x.txt", "kb", ""]),
+             opt("--ignore", CODES), flag("--show-accepted"), opt("-o", ["out.txt", "garbage.bin/x.txt", "kb", ""]),
              opt("--baseline", ["nope.json", "garbage.bin", "log.yaml"]), opt("--diff-from", ["HEAD", "nope"])]),
     command("rules", st.lists(st.sampled_from(CODES), max_size=2), []),
     command("render", st.lists(st.sampled_from(IDS), max_size=2),
@@ -121,7 +121,7 @@ ARGV = st.one_of(
             [flag("--check-layout"), opt("--time-limit", SECONDS), opt("--format", FORMATS)]),
     command("dispute", st.lists(st.sampled_from(MINORS), max_size=3),
             [opt("--occupied", MINORS), opt("--russia-barred", MINORS), opt("--format", FORMATS)]),
-    command("site", st.just(["--no-build"]), [opt("--docs", ["docs-out", "/nonexistent/docs", "garbage.bin"])]),
+    command("site", st.just(["--no-build"]), [opt("--docs", ["docs-out", "garbage.bin/docs", "garbage.bin"])]),
     st.lists(st.text(max_size=10), max_size=4),
     st.lists(st.sampled_from(["check", "order", "--goal", "8:VII", "--kb", "kb", "--format", "json", "-h",
                               "--version", "rules", "deck", "dispute"]), max_size=6),
