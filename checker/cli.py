@@ -227,6 +227,14 @@ def cmd_check(args) -> int:
     periods = check_text_periods(paths, every, per_file)
     if args.output:
         _writable(args.output)
+    base = None
+    if args.baseline:  # read before the run: a bad report is named at once
+        from .baseline import BaselineError, load_baseline
+
+        try:
+            base = load_baseline(args.baseline)
+        except BaselineError as exc:
+            raise UsageError(str(exc)) from None
 
     from .checks.schema.acc001_stale_acceptance import apply_acceptances
     from .pipeline import check_paths
@@ -240,13 +248,13 @@ def cmd_check(args) -> int:
         findings = apply_acceptances(findings, list(run.kb.acceptances), None)
         findings = [f for f in findings if f.rule != "ACC001"]
     if args.baseline or args.diff_from:
-        from .baseline import BaselineError, baseline_from_git, load_baseline, new_findings
+        from .baseline import BaselineError, baseline_from_git, new_findings
 
-        try:
-            base = load_baseline(args.baseline) if args.baseline else \
-                baseline_from_git(args.diff_from, root, paths, period)
-        except BaselineError as exc:
-            raise UsageError(str(exc)) from None
+        if base is None:
+            try:
+                base = baseline_from_git(args.diff_from, root, paths, period)
+            except BaselineError as exc:
+                raise UsageError(str(exc)) from None
         findings = new_findings(findings, base)
     if select:
         findings = [f for f in findings if matches_selection(f, select)]

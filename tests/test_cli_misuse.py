@@ -55,6 +55,7 @@ def where(tmp_path, monkeypatch):
             assert main(["ingest", "--kb", str(root), "--period", "VII", str(src)]) == 0
             (folder / "sub").mkdir()
         (folder / "log.yaml").write_text(LOG, encoding="utf-8")
+        (folder / "garbage.bin").write_bytes(b"\xff\xfe\x00garbage")
         (folder / "deck.yaml").write_text(yaml.safe_dump(_deck()), encoding="utf-8")
         (folder / "bad-deck.yaml").write_text(yaml.safe_dump(_deck(bad_id=True)), encoding="utf-8")
         monkeypatch.chdir(folder)
@@ -131,6 +132,8 @@ CASES = [
     ("ingest-folder", "tmpkb", ["ingest", "sub"], 2, ["sub: a folder"]),
     ("deck-missing-file", "repo", ["deck", "nope.yaml"], 2, ["nope.yaml: no such file"]),
     ("order-check-missing-log", "repo", ["order", "--check", "nope.yaml"], 2, ["nope.yaml: no such file"]),
+    ("baseline-binary", "tmp", ["check", "--kb", KB, "--baseline", "garbage.bin"], 2,
+     ["garbage.bin: cannot read the baseline report"]),
     ("output-folder-missing", "repo", ["check", "-o", "no/such/dir/report.txt"], 2, ["does not exist"]),
     # rules: any case, did you mean
     ("rules-near-miss", "repo", ["rules", "log03"], 2, ["did you mean LOG003"]),
