@@ -696,15 +696,18 @@ def cmd_deck(args) -> int:
     from .pop_deck import deck_from, display, find_layout, layout_problem
 
     if not os.path.isfile(args.file):
-        raise UsageError(f"{args.file}: no such file")
+        raise UsageError(f"{args.file}: {'a folder, not a deck file' if os.path.isdir(args.file) else 'no such file'}")
     root = kb_root(args)
-    findings, run = _deck_findings(args.file, root)
-    kb = run.kb
-    errors = [f for f in findings if f.severity == "error"]
-    schema_errors = [f for f in errors if f.category == "schema"]
+    from .kbio.store import validate
+
     data, text = load_file(args.file)
-    deck = None if schema_errors else deck_from(data, args.file, kb.games.get("pop", {}).get("id_grammar", []),
-                                                text)
+    findings = validate(data, "deck", root, args.file, text)  # not a deck at all: its schema errors, as check says
+    deck = None
+    if not findings:
+        findings, run = _deck_findings(args.file, root)
+        if not any(f.category == "schema" and f.severity == "error" for f in findings):
+            deck = deck_from(data, args.file, run.kb.games.get("pop", {}).get("id_grammar", []), text)
+    errors = [f for f in findings if f.severity == "error"]
     if deck is not None and args.check_layout:
         problem = layout_problem(deck)
         if problem:

@@ -53,6 +53,7 @@ def workdir(tmp_path_factory):
     (root / "log.yaml").write_text("log:\n  - {turn: 1, event: 7:VII, outcome: fired}\n", encoding="utf-8")
     (root / "notalist.yaml").write_text("log: 5\n", encoding="utf-8")
     (root / "broken.yaml").write_text("a: [b\n", encoding="utf-8")
+    (root / "words.yaml").write_text("just some words\n", encoding="utf-8")
     deck = yaml.safe_load((REPO / "examples" / "pop-deck.yaml").read_text(encoding="utf-8"))
     (root / "deck.yaml").write_text(yaml.safe_dump(deck), encoding="utf-8")
     for cards in deck["ages"].values():
@@ -117,7 +118,8 @@ ARGV = st.one_of(
     command("explain", st.lists(st.sampled_from(IDS), max_size=1), [opt("--time-limit", SECONDS)]),
     command("gazetteer", st.just([]), [opt("--game", GAMES), flag("--write")]),
     command("deck", st.lists(st.sampled_from(["deck.yaml", "placed-deck.yaml", "bad-deck.yaml", "broken.yaml",
-                                              "garbage.bin", "nope.yaml", "texts", *SEED_TEXTS[:1]]), max_size=2),
+                                              "garbage.bin", "words.yaml", "nope.yaml", "texts",
+                                              *SEED_TEXTS[:2]]), max_size=2),
             [flag("--check-layout"), opt("--time-limit", SECONDS), opt("--format", FORMATS)]),
     command("dispute", st.lists(st.sampled_from(MINORS), max_size=3),
             [opt("--occupied", MINORS), opt("--russia-barred", MINORS), opt("--format", FORMATS)]),

@@ -56,6 +56,7 @@ def where(tmp_path, monkeypatch):
             (folder / "sub").mkdir()
         (folder / "log.yaml").write_text(LOG, encoding="utf-8")
         (folder / "garbage.bin").write_bytes(b"\xff\xfe\x00garbage")
+        (folder / "words.yaml").write_text("just some words\n", encoding="utf-8")
         (folder / "deck.yaml").write_text(yaml.safe_dump(_deck()), encoding="utf-8")
         (folder / "bad-deck.yaml").write_text(yaml.safe_dump(_deck(bad_id=True)), encoding="utf-8")
         monkeypatch.chdir(folder)
@@ -113,6 +114,7 @@ CASES = [
     ("deck-check-layout-without-layout", "tmp", ["deck", "deck.yaml", "--check-layout", "--kb", KB], 2,
      ["no layout to check"]),
     ("deck-reports-bad-id", "tmp", ["deck", "bad-deck.yaml", "--kb", KB], 1, ["DCK001", "XYZ-9"]),
+    ("deck-not-a-deck", "tmp", ["deck", "words.yaml", "--kb", KB], 1, ["SCH001", "deck.schema.json"]),
     # the KB root: found from the current folder up, said, never the repository's by surprise
     ("kb-not-found", "tmp", ["check"], 2, ["no knowledge base found", "give --kb DIR"]),
     ("kb-not-a-kb", "tmp", ["check", "--kb", "."], 2, ["not a knowledge base"]),
