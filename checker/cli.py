@@ -792,9 +792,12 @@ def _positive(kind):
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"expected a {'whole ' if kind is int else ''}number, not {text!r}")
-        if not value > 0 or value != value or value == float("inf"):
+        if not value > 0 or value != value:
             raise argparse.ArgumentTypeError(f"must be greater than 0, not {text}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most if kind is int else f'{most:g}'}, not {text}")
         return value
+    most = 2**31 - 1 if kind is int else 1e6  # what the solver's options can hold (seconds: 11 days)
     parse.__name__ = f"positive {kind.__name__}"
     return parse
 
