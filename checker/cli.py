@@ -23,6 +23,7 @@ EXIT_OK, EXIT_FINDINGS, EXIT_ERROR, EXIT_INCONCLUSIVE = 0, 1, 2, 3
 CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"
 TEXT_SUFFIXES = (".txt",)
 YAML_SUFFIXES = (".yaml", ".yml")
+MAX_FOLDER_ENTRIES = 20_000  # a folder named on the command line is walked only this far (`check /` stops)
 
 
 class UsageError(Exception):
@@ -199,8 +200,13 @@ def _expand_paths(paths: list[str], root: str) -> list[str]:
             if os.path.realpath(path) == os.path.realpath(root):
                 continue  # the KB root: the whole KB
             found = []
+            seen = 0
             for folder, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                seen += len(dirs) + len(files)
+                if seen > MAX_FOLDER_ENTRIES:
+                    raise UsageError(f"{path}: more than {MAX_FOLDER_ENTRIES} files and folders under it; name the "
+                                     "folder of the texts to check")
                 found += [os.path.join(folder, f) for f in sorted(files)
                           if f.endswith(TEXT_SUFFIXES + YAML_SUFFIXES)]
             if not found:

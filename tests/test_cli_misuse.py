@@ -124,6 +124,7 @@ CASES = [
     ("kb-not-a-kb", "tmp", ["check", "--kb", "."], 2, ["not a knowledge base"]),
     # check on a folder checks its files; the KB folder itself is the whole KB
     ("check-kb-folder", "repo", ["check", "kb/", "--format", "json"], 0, ['"version": 1']),
+    ("check-huge-folder", "repo", ["check", "/"], 2, ["more than 20000 files and folders"]),
     # ids in any case and both forms, with "did you mean"
     ("render-id-any-case", "repo", ["render", "vii:8"], 0, ["8: SECOND DIVISION OF POLAND"]),
     ("render-id-near-miss", "repo", ["render", "8:viii"], 2, ["did you mean 8:VII"]),
