@@ -324,3 +324,17 @@ def test_order_check_bad_log_entries(entry, tmp_path, capsys):
     log.write_text(f"log:\n  - {entry}\n", encoding="utf-8")
     code, out, err = run(["order", "--kb", KB, "--check", log], capsys)
     assert code == 2 and "Traceback" not in err and "log.yaml:2" in err
+
+
+def test_usage_errors_answer_without_heavy_imports(tmp_path):
+    """Help and argument mistakes import neither rich nor clingo (commands import what they need when they run)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, io, contextlib\nfrom checker.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            "    main(['--help']); main(['order', '--goal', '8:VII', '--max-turns', '0'])\n"
+            "    main(['dispute', 'Narnia', 'Mordor', '--kb', sys.argv[1]])\n"
+            "print(sorted(m for m in ('rich', 'clingo', 'jsonschema', 'networkx') if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(KB)], capture_output=True, text=True, cwd=tmp_path)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
