@@ -91,7 +91,7 @@ def command(name: str, positional: st.SearchStrategy, options: list[st.SearchStr
     or a --kb that is not a knowledge base: most vectors get past the parser and run the command."""
     pieces = st.lists(st.one_of(*options), max_size=5) if options else st.just([])
     extra = st.one_of(st.just([]), st.just([]), st.just([]), st.one_of(
-        noise(), opt("--kb", ["kb", "nope", "garbage.bin", str(KB), "texts"])))
+        noise(), opt("--kb", ["kb", "nope", "garbage.bin", "texts", "kb/games"])))
 
     def build(parts):
         pos, opts, more = parts
@@ -151,6 +151,12 @@ ARGV = st.one_of(
 )
 
 
+def _repo_state() -> dict:
+    """The bundled KB and the build folders of this checkout: the fuzz must write none of them."""
+    watched = [REPO / "kb", REPO / "site" / "docs_gen", REPO / "site_build"]
+    return {str(p): p.stat().st_mtime_ns for w in watched if w.exists() for p in [w, *w.rglob("*")]}
+
+
 def _run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -174,6 +180,13 @@ def test_argument_vectors_never_crash(argv, workdir):
     assert "Traceback" not in out + err and "internal error" not in err, (argv, err[-3000:])
     if code == 2 and argv and argv[0] in ("check", "order", "deck", "dispute", "ingest", "render", "gazetteer"):
         assert err.strip(), (argv, "exit 2 without a message")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _repo_untouched():
+    before = _repo_state()
+    yield
+    assert _repo_state() == before, "the fuzz wrote into this checkout"
 
 
 def test_fuzz_count_is_printed(capsys):
