@@ -35,9 +35,11 @@ def load_baseline(path: str) -> Counter:
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
-    except (OSError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError) as exc:  # ValueError: not JSON, or not UTF-8
         raise BaselineError(f"{path}: cannot read the baseline report: {exc}") from None
-    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("findings"), list):
+    if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("findings"), list) or \
+            not all(isinstance(f, dict) and isinstance(f.get("rule"), str) and isinstance(f.get("message"), str)
+                    for f in data["findings"]):
         raise BaselineError(f"{path}: not a rulekb JSON report ({{\"version\": 1, \"findings\": [...]}})")
     keys = []
     for k, f in enumerate(data["findings"]):

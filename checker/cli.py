@@ -1,7 +1,13 @@
 """``rulekb``: the command line.
 
-Exit codes (the contract in DESIGN.md): 0 no error-level finding; 1 error-level findings (or warnings with
-``--strict``); 2 usage, input or internal error.
+Exit codes (the contract in DESIGN.md): 0 no error-level finding (found / legal); 1 error-level findings (or
+warnings with ``--strict``; impossible / illegal); 2 usage, input or internal error; 3 inconclusive (a solver
+time limit).
+
+Every mistake in an argument is named (with "did you mean" for near misses) and exits 2 before any work is done;
+an unreadable or unwritable file exits 2 with its path; nothing ends in a traceback except a real internal error.
+Commands import what they need when they run (rich only for text output, clingo only for logic), so that
+``rulekb --help`` and argument mistakes answer at once.
 """
 
 from __future__ import annotations
@@ -9,156 +15,492 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import traceback
-
-from rich.console import Console
 
 from . import __version__
-from .checks import CATEGORIES_HELP, registry
-from .kbio.store import default_kb_root, load_kb
-from .kbio.yamlio import YamlError
-from .textformat import ParseError
 
-EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR, EXIT_INCONCLUSIVE = 0, 1, 2, 3
 
-err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"
+TEXT_SUFFIXES = (".txt",)
+YAML_SUFFIXES = (".yaml", ".yml")
+MAX_FOLDER_ENTRIES = 20_000  # a folder named on the command line is walked only this far (`check /` stops)
 
 
-def _split_codes(values: list[str] | None) -> set[str]:
-    out: set[str] = set()
-    for v in values or []:
-        out.update(x.strip() for x in v.split(",") if x.strip())
+class UsageError(Exception):
+    """A mistake in the command line or in what it names: printed as ``rulekb: <message>``, exit 2."""
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(f"rulekb: {message}\n")
+    sys.stderr.flush()
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+# --- the knowledge base root -------------------------------------------------------------------------------------
+
+def _is_kb(folder: str) -> bool:
+    return os.path.isdir(folder) and (os.path.isdir(os.path.join(folder, "games"))
+                                      or os.path.isdir(os.path.join(folder, "schema")))
+
+
+def find_kb_root(start: str | None = None) -> str | None:
+    """The ``kb/`` folder (one holding ``games/`` or ``schema/``) of ``start`` or of the nearest folder above it,
+    the way git finds ``.git``; None when there is none. Never the KB of the installed package by surprise."""
+    here = os.path.abspath(start or os.getcwd())
+    while True:
+        candidate = os.path.join(here, "kb")
+        if _is_kb(candidate):
+            return candidate
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+
+
+def _display_path(path: str) -> str:
+    rel = os.path.relpath(os.path.abspath(path))
+    return rel if not rel.startswith(os.pardir) else os.path.abspath(path)
+
+
+def kb_root(args) -> str:
+    """``--kb DIR`` (which must be a knowledge base), else the ``kb/`` folder found from the current folder up;
+    a found root is said on stderr so that nobody checks another KB than they think."""
+    given = getattr(args, "kb", None)
+    if given:
+        if not os.path.isdir(given):
+            raise UsageError(f"--kb {given}: no such folder")
+        if not _is_kb(given):
+            raise UsageError(f"--kb {given}: not a knowledge base (it has no games/ or schema/ folder)")
+        return given
+    found = find_kb_root()
+    if found is None:
+        raise UsageError(f"no knowledge base found: no kb/ folder (with games/ or schema/) in {os.getcwd()} or a "
+                         "folder above it; give --kb DIR")
+    shown = _display_path(found)
+    if getattr(args, "_kb_said", False) is False:
+        _err(f"using the knowledge base in {shown}")
+        args._kb_said = True
+    return shown
+
+
+def _project_dir(root: str) -> str:
+    """The folder that holds the KB (``site/`` and ``site_build/`` go there, not into the current folder)."""
+    return os.path.dirname(os.path.abspath(root))
+
+
+def _game_profiles(root: str) -> dict[str, tuple[str, dict]]:
+    """Game id -> (profile file, data), read from ``root/games/*.yaml`` without loading the whole KB."""
+    from .kbio.yamlio import load_file
+
+    out: dict[str, tuple[str, dict]] = {}
+    folder = os.path.join(root, "games")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if name.endswith(YAML_SUFFIXES):
+            path = os.path.join(folder, name)
+            data, _ = load_file(path, path)
+            if isinstance(data, dict):
+                out[str(data.get("id") or name.rsplit(".", 1)[0])] = (path, data)
     return out
 
 
-def _matches(finding, patterns: set[str]) -> bool:
-    return finding.rule in patterns or finding.category in patterns or \
-        any(finding.rule.startswith(p) for p in patterns if p.isalpha() and p.isupper())
+# --- periods (--period VII, --period FILE=VII) ---------------------------------------------------------------------
+
+def _profile_periods(root: str, game: str = "eu") -> tuple[list[str], str]:
+    """The periods of the game whose event texts are read (the event-list format is the EU rewrite's)."""
+    path, data = _game_profiles(root).get(game, (os.path.join(root, "games", f"{game}.yaml"), {}))
+    periods = [str(p.get("id")) for p in data.get("periods") or [] if isinstance(p, dict)]
+    if not periods:
+        raise UsageError(f"--period: the game profile {_display_path(path)} lists no periods")
+    return periods, _display_path(path)
+
+
+def resolve_periods(values: list[str] | None, root: str, paths: list[str]) -> tuple[str | None, dict[str, str]]:
+    """(period for every text, {file name: period}) from ``--period VII`` and ``--period FILE=VII``, each period
+    checked against the game profile (any case: ``vii`` is VII; ``7`` and ``XX`` are errors)."""
+    from .ids import UnknownName, normalize_period
+
+    if not values:
+        return None, {}
+    periods, where = _profile_periods(root)
+    every: str | None = None
+    per_file: dict[str, str] = {}
+    names = {os.path.basename(p) for p in paths}
+    for value in values:
+        file, sep, per = value.rpartition("=")
+        try:
+            period = normalize_period(per, periods, where)
+        except UnknownName as exc:
+            raise UsageError(f"--period {value}: {exc}") from None
+        if sep:
+            base = os.path.basename(file)
+            if base not in names:
+                raise UsageError(f"--period {value}: {file} is not one of the files given")
+            per_file[base] = period
+        elif every is not None and every != period:
+            raise UsageError(f"--period given twice ({every}, {period}); use --period FILE=PERIOD for one file")
+        else:
+            every = period
+    return every, per_file
+
+
+def _text_header(path: str) -> tuple[str | None, str | None, int | None]:
+    """(format, header period, line of the first text line) of a text; (None, None, None) if it cannot be read
+    (the parser then reports why, with file and line)."""
+    from .textformat import detect_format
+    from .textformat.common import ParseError, read_text, split_lines
+    from .textformat.eu_events import PERIOD_HEADER_RE
+
+    try:
+        text = read_text(path, path)
+    except ParseError:
+        return None, None, None
+    first = next((ln for ln in split_lines(text) if not ln.blank), None)
+    fmt = detect_format(text)
+    if fmt != "eu-events" or first is None:
+        return fmt, None, None
+    m = PERIOD_HEADER_RE.match(first.text)
+    return fmt, (m["period"] if m else None), first.number
+
+
+def check_text_periods(paths: list[str], every: str | None, per_file: dict[str, str]) -> dict[str, str | None]:
+    """The period each event text is read with: its header, else ``--period``. A text without both, or whose
+    header disagrees with the period given, is a usage error (exit 2) in every command that reads texts."""
+    out: dict[str, str | None] = {}
+    for path in paths:
+        if path.endswith(YAML_SUFFIXES):
+            continue
+        fmt, header, line = _text_header(path)
+        given = per_file.get(os.path.basename(path), every)
+        if fmt != "eu-events":
+            out[os.path.basename(path)] = None
+            continue
+        if header and given and header != given:
+            raise UsageError(f"{path}:{line}: the header says PERIOD {header} but --period {given} was given")
+        if not header and not given:
+            raise UsageError(f"{path}:{line}: no 'PERIOD <roman> (<years>)' header: give the period with --period "
+                             f"(e.g. --period VII, or --period {os.path.basename(path)}=VII for this file only)")
+        out[os.path.basename(path)] = None if header else given
+    return out
+
+
+# --- check ---------------------------------------------------------------------------------------------------------
+
+def _expand_paths(paths: list[str], root: str) -> list[str]:
+    """Files to check: a folder stands for the .txt and .yaml files in it (the KB root itself for the whole KB)."""
+    out: list[str] = []
+    for path in paths:
+        if not os.path.exists(path):
+            raise UsageError(f"{path}: no such file or folder")
+        if os.path.isdir(path):
+            if os.path.realpath(path) == os.path.realpath(root):
+                continue  # the KB root: the whole KB
+            found = []
+            seen = 0
+            for folder, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                seen += len(dirs) + len(files)
+                if seen > MAX_FOLDER_ENTRIES:
+                    raise UsageError(f"{path}: more than {MAX_FOLDER_ENTRIES} files and folders under it; name the "
+                                     "folder of the texts to check")
+                found += [os.path.join(folder, f) for f in sorted(files)
+                          if f.endswith(TEXT_SUFFIXES + YAML_SUFFIXES)]
+            if not found:
+                raise UsageError(f"{path}: a folder with no .txt or .yaml files to check")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
 
 
 def cmd_check(args) -> int:
-    from .checks.schema.acc001_stale_acceptance import apply_acceptances
-    from .pipeline import check_paths
-    from .report import FORMATS
+    from .checks import matches_selection, resolve_selection
 
-    for path in args.paths:
-        if not os.path.exists(path):
-            err_console.print(f"rulekb: {path}: no such file")
-            return EXIT_ERROR
-    run = check_paths(args.paths, args.kb, args.period)
-    findings = run.findings
-    if not args.paths:
-        findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
-    else:
-        findings = apply_acceptances(findings, [a for a in run.kb.acceptances], None)
-        findings = [f for f in findings if f.rule != "ACC001"]
-    if args.baseline or args.diff_from:
-        from .baseline import BaselineError, baseline_from_git, load_baseline, new_findings
+    try:
+        select = resolve_selection(args.select, "--select")
+        ignore = resolve_selection(args.ignore, "--ignore")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    root = kb_root(args)
+    whole_kb = not args.paths or all(os.path.isdir(p) and os.path.realpath(p) == os.path.realpath(root)
+                                     for p in args.paths)
+    paths = _expand_paths(args.paths, root)
+    every, per_file = resolve_periods(args.period, root, paths)
+    periods = check_text_periods(paths, every, per_file)
+    if args.output:
+        _writable(args.output)
+    base = None
+    if args.baseline:  # read before the run: a bad report is named at once
+        from .baseline import BaselineError, load_baseline
 
         try:
-            base = load_baseline(args.baseline) if args.baseline else \
-                baseline_from_git(args.diff_from, args.kb or default_kb_root(), args.paths, args.period)
+            base = load_baseline(args.baseline)
         except BaselineError as exc:
-            err_console.print(f"rulekb: {exc}", markup=False)
-            return EXIT_ERROR
+            raise UsageError(str(exc)) from None
+
+    from .checks.schema.acc001_stale_acceptance import apply_acceptances
+    from .pipeline import check_paths
+
+    period = periods if per_file else every  # {file name: period} when periods differ per file
+    run = check_paths(paths, root, period)
+    findings = run.findings
+    if whole_kb:
+        findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
+    else:
+        findings = apply_acceptances(findings, list(run.kb.acceptances), None)
+        findings = [f for f in findings if f.rule != "ACC001"]
+    if args.baseline or args.diff_from:
+        from .baseline import BaselineError, baseline_from_git, new_findings
+
+        if base is None:
+            try:
+                base = baseline_from_git(args.diff_from, root, paths, period)
+            except BaselineError as exc:
+                raise UsageError(str(exc)) from None
         findings = new_findings(findings, base)
-    select, ignore = _split_codes(args.select), _split_codes(args.ignore)
     if select:
-        findings = [f for f in findings if _matches(f, select)]
+        findings = [f for f in findings if matches_selection(f, select)]
     if ignore:
-        findings = [f for f in findings if not _matches(f, ignore)]
+        findings = [f for f in findings if not matches_selection(f, ignore)]
     shown = findings if args.show_accepted else [f for f in findings if f.accepted is None]
     color = args.format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    from .report import FORMATS
+
     out = FORMATS[args.format](shown, quotes=run.quotes, color=color)
     if args.output:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(out)
+        from .kbio.yamlio import atomic_write
+
+        atomic_write(args.output, out)
     else:
         sys.stdout.write(out)
     failing = {"error"} | ({"warning"} if args.strict else set())
     return EXIT_FINDINGS if any(f.severity in failing and f.accepted is None for f in findings) else EXIT_OK
 
 
+def _writable(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a folder, not a file to write")
+    if not os.path.isdir(folder):
+        raise UsageError(f"{path}: its folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"{path}: cannot write into {folder} (permission denied)")
+
+
+# --- rules ---------------------------------------------------------------------------------------------------------
+
+def _inline(text: str) -> str:
+    import re
+
+    text = re.sub(r"``(.+?)``", r"\1", text)
+    return re.sub(r"(?<![\w`])`([^`\n]+)`(?![\w`])", r"\1", text)
+
+
+def doc_blocks(doc: str) -> list[tuple[str, str]]:
+    """A check's docstring as ("text" | "literal" | "item", content) blocks: paragraphs joined into one line each,
+    literal blocks (after ``::`` or between ``` fences) kept verbatim, reST markup removed."""
+    import inspect
+
+    lines = inspect.cleandoc(doc or "").splitlines()
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+    literal_next = False
+    i = 0
+
+    def flush():
+        nonlocal literal_next
+        if para:
+            text = " ".join(s.strip() for s in para)
+            if text.endswith("::"):
+                text = text[:-2].rstrip()
+                literal_next = True
+                text = text + ":" if text and not text.endswith(":") else text
+            if text:
+                blocks.append(("item" if text[:2] in ("- ", "* ") else "text", _inline(text)))
+            para.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        if line.strip().startswith("```"):
+            flush()
+            i += 1
+            body = []
+            while i < len(lines) and not lines[i].strip().startswith("```"):
+                body.append(lines[i])
+                i += 1
+            i += 1
+            blocks.append(("literal", "\n".join(body).rstrip()))
+            continue
+        if not line.strip():
+            flush()
+            i += 1
+            continue
+        if literal_next and line[:1].isspace():
+            body = []
+            while i < len(lines) and (not lines[i].strip() or lines[i][:1].isspace()):
+                body.append(lines[i])
+                i += 1
+            import textwrap
+
+            blocks.append(("literal", textwrap.dedent("\n".join(body)).strip("\n")))
+            literal_next = False
+            continue
+        literal_next = False
+        if line.lstrip()[:2] in ("- ", "* ") and para:
+            flush()
+        para.append(line)
+        i += 1
+    flush()
+    return blocks
+
+
+def doc_text(doc: str, width: int, indent: str = "") -> str:
+    import textwrap
+
+    out = []
+    for kind, text in doc_blocks(doc):
+        if kind == "literal":
+            out.append("\n".join(indent + "    " + ln if ln else "" for ln in text.splitlines()))
+        elif kind == "item":
+            out.append(textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent + "  "))
+        else:
+            out.append(textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent))
+    return "\n\n".join(out) + "\n"
+
+
+def doc_summary(doc: str) -> str:
+    """The first paragraph of a check's doc, whole (never cut mid-sentence)."""
+    blocks = [text for kind, text in doc_blocks(doc) if kind == "text"]
+    return blocks[0].rstrip(":") + ("" if blocks[0].rstrip(":").endswith((".", "?", "!")) else ".") if blocks else ""
+
+
+def _width() -> int:
+    import shutil
+
+    return max(40, min(100, shutil.get_terminal_size((100, 24)).columns))
+
+
 def cmd_rules(args) -> int:
+    import textwrap
+
+    from .checks import registry
+    from .ids import suggestion
+
     reg = registry()
-    console = Console(highlight=False)
+    width = _width()
     if args.code:
-        info = reg.get(args.code.upper())
+        info = reg.get(args.code.strip().upper())
         if info is None:
-            err_console.print(f"rulekb: no check with code {args.code!r}; `rulekb rules` lists them")
-            return EXIT_ERROR
+            raise UsageError(f"no check with code {args.code!r}{suggestion(args.code.upper(), reg)}; "
+                             "`rulekb rules` lists them")
         from .checks.severity import REASONS
 
         why = REASONS.get(info.code, (info.severity, ""))[1]
-        console.print(f"[bold]{info.code}[/] {info.name}  (category {info.category}, severity {info.severity}"
-                      f"{': ' + why if why else ''})\n", markup=True)
-        console.print(info.doc.strip(), markup=False)
+        sys.stdout.write(f"{info.code} {info.name}  (category {info.category}, severity {info.severity}"
+                         f"{': ' + why if why else ''})\n\n")
+        sys.stdout.write(doc_text(info.doc, width))
         return EXIT_OK
     for info in reg.values():
-        print(f"{info.code}  {info.category:<11} {info.severity:<8} {info.name:<20} {info.summary}")
+        sys.stdout.write(f"{info.code}  {info.category:<11} {info.severity:<8} {info.name}\n")
+        sys.stdout.write(textwrap.fill(doc_summary(info.doc) or info.name, width, initial_indent=" " * 8,
+                                       subsequent_indent=" " * 8) + "\n")
     from .checks.severity import POLICY
 
-    print("\n" + POLICY)
+    sys.stdout.write("\n" + POLICY.rstrip("\n") + "\n")
     return EXIT_OK
 
 
+# --- render, ingest, gazetteer -------------------------------------------------------------------------------------
+
+def _load(args):
+    from .kbio.store import load_kb
+
+    return load_kb(kb_root(args))
+
+
 def cmd_render(args) -> int:
+    from .ids import UnknownName, normalize_event_id, resolve_event_id, resolve_name
     from .textformat.render import entries_from, render_entry, render_source
 
-    load = load_kb(args.kb)
+    load = _load(args)
     kb = load.kb
     if args.source:
-        if not entries_from(kb, args.source):
-            err_console.print(f"rulekb: no KB entry came from {args.source!r}")
-            return EXIT_ERROR
-        sys.stdout.write(render_source(kb, args.source))
-        return EXIT_OK
-    from .ids import canonical_event_id
+        name = os.path.basename(args.source)
+        if not entries_from(kb, name):
+            from .ids import suggestion
 
-    key = canonical_event_id(args.id) or args.id
-    for coll in (kb.events, kb.rules, kb.glossaries, kb.documents):
+            sources = sorted({e.source.file for c in (kb.events, kb.rules, kb.glossaries, kb.documents)
+                              for e in c.values() if e.source and e.source.file})
+            raise UsageError(f"--source {args.source}: no KB entry came from {name!r}{suggestion(name, sources)}")
+        sys.stdout.write(render_source(kb, name))
+        return EXIT_OK
+    collections = (kb.events, kb.rules, kb.glossaries, kb.documents)
+    try:
+        if normalize_event_id(args.id):
+            key = resolve_event_id(args.id, kb.events)
+        else:
+            key = resolve_name(args.id, [k for c in collections for k in c], "entry id")
+    except UnknownName as exc:
+        raise UsageError(str(exc)) from None
+    for coll in collections:
         if key in coll:
             sys.stdout.write(render_entry(coll[key]))
             return EXIT_OK
-    err_console.print(f"rulekb: no KB entry with id {args.id!r}")
-    return EXIT_ERROR
+    raise UsageError(f"no KB entry with id {args.id!r}")
 
 
 def cmd_ingest(args) -> int:
     from .ingest import ingest_file
 
-    root = args.kb or default_kb_root()
-    total_written = 0
     for path in args.paths:
-        report = ingest_file(path, root, period=args.period, force=args.force)
-        total_written += len(report.written)
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: a folder; give the text files (e.g. {os.path.join(path, '*.txt')})")
+        if not os.path.exists(path):
+            raise UsageError(f"{path}: no such file")
+    for path in args.paths:  # unreadable texts are named before anything is written
+        from .textformat.common import read_text
+
+        read_text(path, path)
+    root = kb_root(args)
+    every, per_file = resolve_periods(args.period, root, args.paths)
+    periods = check_text_periods(args.paths, every, per_file)
+    for path in args.paths:
+        report = ingest_file(path, root, period=periods.get(os.path.basename(path)), force=args.force)
         for rel in report.written:
-            err_console.print(f"wrote {os.path.join(root, rel)}")
+            _err(f"wrote {os.path.join(root, rel)}")
         if report.kept_curated:
-            err_console.print(f"{len(report.kept_curated)} entries kept curated fields (use --force to overwrite)")
-        err_console.print(f"{path}: {len(report.written)} written, {len(report.unchanged)} unchanged")
+            _err(f"{len(report.kept_curated)} entries kept curated fields (use --force to overwrite)")
+        _err(f"{path}: {len(report.written)} written, {len(report.unchanged)} unchanged")
     return EXIT_OK
 
 
 def cmd_gazetteer(args) -> int:
     from .gazetteer import build_gazetteer
+    from .ids import UnknownName, resolve_name
     from .kbio.store import save_data
     from .kbio.yamlio import dumps
 
-    load = load_kb(args.kb)
+    load = _load(args)
     kb = load.kb
-    data = build_gazetteer(kb, args.game, kb.gazetteers.get(args.game))
+    try:
+        game = resolve_name(args.game, sorted(kb.games), "game (a profile in kb/games/)")
+    except UnknownName as exc:
+        raise UsageError(f"--game: {exc}") from None
+    data = build_gazetteer(kb, game, kb.gazetteers.get(game))
     if args.write:
-        rel = f"gazetteer/{args.game}.yaml"
+        rel = f"gazetteer/{game}.yaml"
         changed = save_data(kb.root, rel, data, "gazetteer")
-        err_console.print(f"{'wrote' if changed else 'unchanged'} {kb.root}/{rel}: {len(data['entities'])} entities")
+        _err(f"{'wrote' if changed else 'unchanged'} {os.path.join(kb.root, rel)}: {len(data['entities'])} entities")
     else:
         sys.stdout.write(dumps(data))
     return EXIT_OK
 
 
-EXIT_INCONCLUSIVE = 3
-
+# --- order, explain ------------------------------------------------------------------------------------------------
 
 def _explanation_items(load, clauses):
     from .pipeline import Locator
@@ -176,37 +518,72 @@ def _print_clauses(console, items) -> None:
         console.print(f"  - {item['id']} ({item['file']}:{item['line']}): {item['text']}", markup=False)
 
 
+def _event_ids(values, kb, option: str) -> list[str]:
+    from .ids import UnknownName, resolve_event_id
+
+    out = []
+    for v in values:
+        try:
+            out.append(resolve_event_id(v, kb.events))
+        except UnknownName as exc:
+            raise UsageError(f"{option} {v}: {exc}") from None
+    return out
+
+
+def _order_mode(args) -> str:
+    mode = "goal" if args.goal else "check" if args.check else "count" if args.count is not None else None
+    if mode is None:
+        raise UsageError("order needs --goal ID, --check LOG.yaml or --count ID…")
+    applies = {"avoid": "goal", "max_turns": "goal", "limit": "count"}
+    for dest, only in applies.items():
+        given = getattr(args, dest)
+        if given not in (None, []) and mode != only:
+            option = "--" + dest.replace("_", "-")
+            raise UsageError(f"{option} applies only with --{only}, not with --{mode}")
+    if args.max_turns is None:
+        args.max_turns = 50
+    if args.limit is None:
+        args.limit = 10000
+    return mode
+
+
 def cmd_order(args) -> int:
     import json
 
-    from .kbio.yamlio import load_file
+    mode = _order_mode(args)
+    load = _load(args)
+    kb = load.kb
+    if mode == "goal":
+        args.goal = _event_ids([args.goal], kb, "--goal")[0]
+        args.avoid = _event_ids(args.avoid, kb, "--avoid")
+        if args.goal in args.avoid:
+            raise UsageError(f"--avoid {args.goal}: the goal itself cannot be avoided")
+    elif mode == "count":
+        if len(args.count) < 1:
+            raise UsageError("--count needs at least one event id")
+        args.count = _event_ids(args.count, kb, "--count")
+    elif not os.path.isfile(args.check):
+        raise UsageError(f"--check {args.check}: no such file")
     from .logic.orders import check_log, count_orders, shortest_history
 
-    load = load_kb(args.kb)
-    kb = load.kb
-    console = Console(highlight=False, soft_wrap=True)
-    if args.count is not None:
-        if len(args.count) < 1:
-            err_console.print("rulekb: --count needs at least one event id")
-            return EXIT_ERROR
-        missing = [e for e in args.count if _canon(e) not in kb.events]
-        if missing:
-            err_console.print(f"rulekb: no such event: {', '.join(missing)}")
-            return EXIT_ERROR
+    console = _console() if args.format == "text" else None
+    if mode == "count":
         count, complete, seconds = count_orders(kb, args.count, limit=args.limit, time_limit=args.time_limit)
         if args.format == "json":
-            print(json.dumps({"version": 1, "events": [_canon(e) for e in args.count], "count": count,
+            print(json.dumps({"version": 1, "events": args.count, "count": count,
                               "complete": complete, "limit": args.limit}, indent=2))
         else:
             more = "" if complete else f" (stopped at the limit of {args.limit} or the time limit: there may be more)"
-            console.print(f"{count} legal orders of {', '.join(_canon(e) for e in args.count)}{more}")
+            console.print(f"{count} legal orders of {', '.join(args.count)}{more}")
         return EXIT_OK if complete else EXIT_INCONCLUSIVE
-    if args.check:
+    if mode == "check":
+        from .kbio.yamlio import load_file
+
         data, _ = load_file(args.check)
         entries = data.get("log") if isinstance(data, dict) else data
         if not isinstance(entries, list):
-            err_console.print(f"rulekb: {args.check}: expected a list of {{turn, event, outcome}} (or a 'log:' key)")
-            return EXIT_ERROR
+            raise UsageError(f"{args.check}: expected a list of {{turn, event, outcome}} (or a 'log:' key); "
+                             "see rulekb order --help")
         result = check_log(kb, entries, time_limit=args.time_limit)
         expl = _explanation_items(load, result.explanation)
         if args.format == "json":
@@ -214,7 +591,8 @@ def cmd_order(args) -> int:
                               "step": result.history[0].to_dict() if result.status == "illegal" else None,
                               "explanation": expl}, indent=2, ensure_ascii=False))
         else:
-            console.print(f"{args.check}: {result.status}" + (f": {result.message}" if result.message else ""))
+            console.print(f"{args.check}: {result.status}" + (f": {result.message}" if result.message else ""),
+                          markup=False)
             if expl:
                 console.print("because:")
                 _print_clauses(console, expl)
@@ -222,12 +600,6 @@ def cmd_order(args) -> int:
                 console.print("(no clause of the text is involved: the model's own rules forbid it — one draw per "
                               "turn, periods in order, nothing after the game has ended)")
         return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
-    if not args.goal:
-        err_console.print("rulekb: order needs --goal ID, --check LOG.yaml or --count IDS")
-        return EXIT_ERROR
-    if _canon(args.goal) not in kb.events:
-        err_console.print(f"rulekb: no such event: {args.goal}")
-        return EXIT_ERROR
     result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns, time_limit=args.time_limit)
     expl = _explanation_items(load, result.explanation)
     if args.format == "json":
@@ -242,30 +614,22 @@ def cmd_order(args) -> int:
                 console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
                               markup=False)
         else:
-            console.print(f"{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""))
+            console.print(f"{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""),
+                          markup=False)
             if expl:
                 console.print("because:")
                 _print_clauses(console, expl)
     return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
 
 
-def _canon(event_id: str) -> str:
-    from .ids import canonical_event_id
-
-    return canonical_event_id(event_id) or event_id
-
-
 def cmd_explain(args) -> int:
-    from .logic.orders import shortest_history
-
-    load = load_kb(args.kb)
+    load = _load(args)
     kb = load.kb
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     if args.id:
-        goal = _canon(args.id)
-        if goal not in kb.events:
-            err_console.print(f"rulekb: no such event: {args.id}")
-            return EXIT_ERROR
+        goal = _event_ids([args.id], kb, "explain")[0]
+        from .logic.orders import shortest_history
+
         event = kb.events[goal]
         result = shortest_history(kb, goal, time_limit=args.time_limit)
         reqs = [c for c in event.conditions if c.logic and c.logic.get("role") == "requirement"]
@@ -285,11 +649,11 @@ def cmd_explain(args) -> int:
             console.print(f"{goal} {event.title} can never fire. Together, these clauses rule it out:", markup=False)
             _print_clauses(console, _explanation_items(load, result.explanation))
             return EXIT_FINDINGS
-        console.print(f"{goal}: could not decide ({result.message})")
+        console.print(f"{goal}: could not decide ({result.message})", markup=False)
         return EXIT_INCONCLUSIVE
     from .pipeline import check_paths
 
-    run = check_paths([], args.kb, selected=None)
+    run = check_paths([], kb.root, selected=None)
     logic = [f for f in run.findings if f.category == "logic"]
     for f in sorted(logic, key=lambda f: f.sort_key()):
         console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
@@ -306,42 +670,49 @@ def _locate(load, event_id, line):
     return Locator(load)(event_id, line)
 
 
+# --- site, deck, dispute -------------------------------------------------------------------------------------------
+
 def cmd_site(args) -> int:
     import time
 
+    from .kbio.store import load_kb
     from .site.build import SiteError, build_site, check_output_dir, generate_pages
 
     def say(msg: str) -> None:
-        err_console.print(f"rulekb site: {msg}", markup=False)
+        _err(f"site: {msg}")
 
+    root = kb_root(args)
+    project = _project_dir(root)
+    docs = args.docs or os.path.join(project, "site", "docs_gen")
+    out = args.out or os.path.join(project, "site_build")
     start = time.perf_counter()
     try:
-        check_output_dir(args.docs)
+        check_output_dir(docs)
         if not args.no_build:
-            check_output_dir(args.out)
+            check_output_dir(out)
     except SiteError as exc:
-        err_console.print(f"rulekb site: {exc}", markup=False)
+        _err(f"site: {exc}")
         return EXIT_ERROR
-    load = load_kb(args.kb)
+    load = load_kb(root)
     say(f"loaded the knowledge base {load.kb.root}")
     try:
-        pages = generate_pages(load, args.docs, compare_ref=args.compare, progress=say)
-        say(f"wrote {pages} pages to {args.docs} in {time.perf_counter() - start:.1f} s")
+        pages = generate_pages(load, docs, compare_ref=args.compare, progress=say)
+        say(f"wrote {pages} pages to {_display_path(docs)} in {time.perf_counter() - start:.1f} s")
         if args.no_build:
             return EXIT_OK
         start = time.perf_counter()
         say("building the static site with mkdocs")
-        build_site(args.docs, args.out)
+        build_site(docs, out)
     except SiteError as exc:
-        err_console.print(f"rulekb site: {exc}", markup=False)
+        _err(f"site: {exc}")
         return EXIT_ERROR
     except OSError as exc:
-        err_console.print(f"rulekb site: cannot write {exc.filename or ''}: {exc.strerror or exc}", markup=False)
+        _err(f"site: cannot write {exc.filename or ''}: {exc.strerror or exc}")
         return EXIT_ERROR
-    say(f"built {args.out} in {time.perf_counter() - start:.1f} s")
+    say(f"built {_display_path(out)} in {time.perf_counter() - start:.1f} s")
     if args.serve:
-        return _serve_site(args.out, args.port)
-    say(f"to view it, run `rulekb site --serve` (or `python -m http.server -d {args.out} -b 127.0.0.1 8000`) and "
+        return _serve_site(out, args.port)
+    say(f"to view it, run `rulekb site --serve` (or `python -m http.server -d {_display_path(out)} -b 127.0.0.1 8000`) and "
         "open http://127.0.0.1:8000/ — opened straight from disk, its links lead to folder listings")
     return EXIT_OK
 
@@ -358,11 +729,10 @@ def _serve_site(root: str, port: int) -> int:
     try:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Quiet, directory=root))
     except OSError as exc:
-        err_console.print(f"rulekb site: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; try --port",
-                          markup=False)
+        _err(f"site: cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}; try --port")
         return EXIT_ERROR
-    err_console.print(f"rulekb site: serving {root} at http://127.0.0.1:{httpd.server_address[1]}/ "
-                      "(Ctrl-C stops)", markup=False)
+    _err(f"site: serving {root} at http://127.0.0.1:{httpd.server_address[1]}/ "
+                      "(Ctrl-C stops)")
     try:
         httpd.serve_forever()
     except KeyboardInterrupt:
@@ -372,43 +742,68 @@ def _serve_site(root: str, port: int) -> int:
     return EXIT_OK
 
 
+def _deck_findings(path: str, root: str):
+    """What ``rulekb check`` reports on the deck file (schema, card ids, Ages, halves), and the loaded KB."""
+    from .pipeline import check_paths
+
+    run = check_paths([path], root)
+    return run.findings, run
+
+
 def cmd_deck(args) -> int:
     import json
 
-    from .kbio.store import validate
     from .kbio.yamlio import load_file
-    from .pop_deck import deck_from, display, find_layout
+    from .pop_deck import deck_from, display, find_layout, layout_problem
 
-    kb = load_kb(args.kb).kb
+    if not os.path.isfile(args.file):
+        raise UsageError(f"{args.file}: {'a folder, not a deck file' if os.path.isdir(args.file) else 'no such file'}")
+    root = kb_root(args)
+    from .kbio.store import validate
+
     data, text = load_file(args.file)
-    errors = validate(data, "deck", kb.root, args.file, text)
-    if errors:
-        for f in errors:
-            err_console.print(f"{f.file}:{f.line}: {f.message}", markup=False)
-        return EXIT_ERROR
-    deck = deck_from(data, args.file, kb.games.get("pop", {}).get("id_grammar", []), text)
-    result = find_layout(deck, check_given=args.check_layout, time_limit=args.time_limit)
-    disp = display(deck.players, deck.optional_rules)
+    findings = validate(data, "deck", root, args.file, text)  # not a deck at all: its schema errors, as check says
+    deck = None
+    if not findings:
+        findings, run = _deck_findings(args.file, root)
+        if not any(f.category == "schema" and f.severity == "error" for f in findings):
+            deck = deck_from(data, args.file, run.kb.games.get("pop", {}).get("id_grammar", []), text)
+    errors = [f for f in findings if f.severity == "error"]
+    if deck is not None and args.check_layout:
+        problem = layout_problem(deck)
+        if problem:
+            raise UsageError(f"{args.file}: --check-layout: {problem}")
+    result = find_layout(deck, check_given=args.check_layout, time_limit=args.time_limit) if deck else None
+    disp = display(deck.players, deck.optional_rules) if deck else None
+    found = [f.to_dict() for f in sorted(findings, key=lambda f: f.sort_key())]
     if args.format == "json":
-        print(json.dumps({"version": 1, "scenario": deck.scenario, "status": result.status, "display": disp,
-                          "halves": result.halves, "message": result.message,
+        print(json.dumps({"version": 1, "scenario": deck.scenario if deck else None,
+                          "status": result.status if result else "invalid", "display": disp,
+                          "halves": result.halves if result else {}, "message": result.message if result else "",
+                          "findings": found,
                           "explanation": [{"id": c.id, "age": c.age, "half": c.half, "line": deck.lines.get(c.id)}
-                                          for c in result.explanation]}, indent=2))
+                                          for c in (result.explanation if result else [])]}, indent=2, default=str))
     else:
-        console = Console(highlight=False, soft_wrap=True)
-        console.print(f"{deck.scenario}: {deck.players} players; the display shows {disp['events']} events, "
-                      f"{disp['face_up']} face up", markup=False)
-        if result.status in ("found", "legal"):
-            for age, halves in result.halves.items():
-                console.print(f"Age {age}: first half {', '.join(halves['1'])}; second half {', '.join(halves['2'])}",
-                              markup=False)
-        else:
-            console.print(f"{result.status}: {result.message}", markup=False)
-            for c in result.explanation:
-                console.print(f"  - {c.id} marked ({c.half}), Age {c.age} ({args.file}:{deck.lines.get(c.id)})",
-                              markup=False)
-    return {"found": EXIT_OK, "legal": EXIT_OK, "impossible": EXIT_FINDINGS, "illegal": EXIT_FINDINGS}.get(
+        console = _console()
+        for f in sorted(findings, key=lambda f: f.sort_key()):
+            console.print(f"{f.file}:{f.line}: {f.severity} {f.rule} {f.message}", markup=False)
+        if deck is not None:
+            console.print(f"{deck.scenario}: {deck.players} players; the display shows {disp['events']} events, "
+                          f"{disp['face_up']} face up", markup=False)
+            if result.status in ("found", "legal"):
+                for age, halves in result.halves.items():
+                    console.print(f"Age {age}: first half {', '.join(halves['1'])}; second half "
+                                  f"{', '.join(halves['2'])}", markup=False)
+            else:
+                console.print(f"{result.status}: {result.message}", markup=False)
+                for c in result.explanation:
+                    console.print(f"  - {c.id} marked ({c.half}), Age {c.age} ({args.file}:{deck.lines.get(c.id)})",
+                                  markup=False)
+    if result is None:
+        return EXIT_FINDINGS
+    code = {"found": EXIT_OK, "legal": EXIT_OK, "impossible": EXIT_FINDINGS, "illegal": EXIT_FINDINGS}.get(
         result.status, EXIT_INCONCLUSIVE)
+    return EXIT_FINDINGS if errors and code == EXIT_OK else code
 
 
 def _article(word: str) -> str:
@@ -418,11 +813,25 @@ def _article(word: str) -> str:
 def cmd_dispute(args) -> int:
     import json
 
+    from .ids import UnknownName
+    from .logic.awaw_dispute import validate_dispute
+
+    root = kb_root(args)
+    profile = _game_profiles(root).get("awaw")
+    minors = list(((profile or ("", {}))[1].get("facts") or {}).get("minor_countries") or [])
+    if not minors:
+        raise UsageError(f"no minor countries listed in the A World at War profile ({root}/games/awaw.yaml, "
+                         "facts: minor_countries)")
+    try:
+        a, b, occupied, barred = validate_dispute(args.minor_a, args.minor_b, args.occupied, args.russia_barred,
+                                                  minors)
+    except (UnknownName, ValueError) as exc:
+        raise UsageError(str(exc)) from None
     from .logic.awaw_dispute import legal_placements
 
-    combos, only_eai = legal_placements(args.minor_a, args.minor_b, args.occupied, args.russia_barred)
+    combos, only_eai = legal_placements(a, b, occupied, barred)
     if args.format == "json":
-        print(json.dumps({"version": 1, "dispute": [args.minor_a, args.minor_b], "only_eai": only_eai,
+        print(json.dumps({"version": 1, "dispute": [a, b], "only_eai": only_eai,
                           "placements": [[{"power": p, "minor": m, "counter": k} for p, m, k in c] for c in combos]},
                          indent=2))
         return EXIT_OK
@@ -436,30 +845,91 @@ def cmd_dispute(args) -> int:
     return EXIT_OK
 
 
+# --- the parser ----------------------------------------------------------------------------------------------------
+
+def _positive(kind):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a {'whole ' if kind is int else ''}number, not {text!r}")
+        if not value > 0 or value != value:
+            raise argparse.ArgumentTypeError(f"must be greater than 0, not {text}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most if kind is int else f'{most:g}'}, not {text}")
+        return value
+    most = 2**31 - 1 if kind is int else 1e6  # what the solver's options can hold (seconds: 11 days)
+    parse.__name__ = f"positive {kind.__name__}"
+    return parse
+
+
+ORDER_EPILOG = """\
+modes (give exactly one):
+  --goal ID        the shortest legal history in which ID fires (with --avoid ID…, --max-turns N)
+  --check LOG      is a recorded game log legal? the first illegal step and the clauses that forbid it
+  --count ID…      how many legal orders fire all these events (with --limit N)
+
+the log format (YAML): a list, or a mapping with a 'log:' key, of the draws in play order;
+each entry has turn (a whole number from 1; a turn not listed drew nothing), event (an id,
+8:VII or VII:8) and outcome: fired (the default), marked (marked off) or rerolled:
+
+  log:
+    - {turn: 1, event: 7:VII, outcome: fired}
+    - {turn: 2, event: 9:VII, outcome: rerolled}
+    - {turn: 3, event: 8:VII, outcome: fired}
+
+examples:
+  rulekb order --goal 9:IV --avoid 7:IV
+  rulekb order --check game-log.yaml --format json
+  rulekb order --count 7:VII 8:VII 9:VII --limit 1000
+"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulekb",
         description="Knowledge base and consistency checker for board-game event rules.",
-        epilog="Exit codes: 0 no error-level finding, 1 error-level findings (warnings too with --strict), "
-               "2 usage, input or internal error.",
+        epilog="Exit codes: 0 no error-level finding (found / legal); 1 error-level findings (warnings too with "
+               "--strict; impossible / illegal); 2 usage, input or internal error; 3 inconclusive (a solver time "
+               "limit). The knowledge base is --kb DIR, else the kb/ folder of the current folder or the nearest "
+               "folder above it.",
     )
     parser.add_argument("--version", action="version", version=f"rulekb {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    formats = {"text": "text", "json": "json"}
 
     def kb_arg(p):
-        p.add_argument("--kb", metavar="DIR", help="knowledge base folder (default: ./kb)")
+        p.add_argument("--kb", metavar="DIR", help="knowledge base folder (default: the kb/ folder of the current "
+                                                   "folder or the nearest folder above it; said on stderr)")
+
+    def format_arg(p, choices=tuple(formats)):
+        p.add_argument("--format", choices=list(choices), default="text",
+                       help=f"output format: {', '.join(choices)} (default: text)")
+
+    def time_arg(p):
+        p.add_argument("--time-limit", type=_positive(float), default=10.0, metavar="S",
+                       help="seconds the solver may take before answering inconclusive (exit 3; default 10)")
 
     p = sub.add_parser("check", help="check the KB, or new/edited event texts or KB files in its context",
                        description="Check the whole knowledge base, or the given files (plain event text in the "
-                                   "seeds' format, or KB YAML) in the context of the KB.")
-    p.add_argument("paths", nargs="*", metavar="PATH", help="event text (.txt) or KB YAML files; none = the whole KB")
+                                   "seeds' format, KB YAML or deck files, or folders of them) in the context of "
+                                   "the KB.",
+                       epilog="Exit codes: 0 no error-level finding, 1 error-level findings (warnings too with "
+                              "--strict), 2 usage or input error (a missing file, an unknown code, a text without "
+                              "a period). Example: rulekb check --period VII new-events.txt")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="event text (.txt), KB YAML or deck files, or folders of them; none = the whole KB")
     kb_arg(p)
-    p.add_argument("--format", choices=["text", "json", "sarif", "github"], default="text")
-    p.add_argument("--period", help="period of event texts without a 'PERIOD …' header (e.g. VII)")
+    format_arg(p, ("text", "json", "sarif", "github"))
+    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
+                   help="period of event texts without a 'PERIOD …' header (e.g. VII, any case; checked against "
+                        "the game profile); FILE=PERIOD for one file only; may be repeated")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--select", action="append", metavar="CODES",
-                   help=f"only these codes or categories (comma-separated; {CATEGORIES_HELP})")
-    p.add_argument("--ignore", action="append", metavar="CODES", help="leave out these codes or categories")
+                   help=f"only these codes, code prefixes (REF) or categories, any case (comma-separated; "
+                        f"{CATEGORIES_HELP})")
+    p.add_argument("--ignore", action="append", metavar="CODES",
+                   help="leave out these codes, code prefixes or categories (as --select)")
     p.add_argument("--show-accepted", action="store_true", help="also list findings accepted in kb/accepted.yaml")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
     g = p.add_mutually_exclusive_group()
@@ -471,18 +941,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="list the checks, or print one check's documentation",
                        description="Without a code: every check with its code, category, default severity, name "
-                                   "and summary. With a code: its documentation (what it finds, why, a failing "
-                                   "and a passing example, how to fix or accept it).",
+                                   "and summary. With a code (any case): its documentation (what it finds, why, a "
+                                   "failing and a passing example, how to fix or accept it).",
                        epilog="example: rulekb rules REF006")
-    p.add_argument("code", nargs="?", help="a check code such as REF001")
+    p.add_argument("code", nargs="?", help="a check code such as REF001 (any case)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("render", help="print KB entries back as text",
                        description="Print one entry (by id), or every entry that came from one source file, in "
-                                   "source order: the text they were parsed from.")
+                                   "source order: the text they were parsed from.",
+                       epilog="examples: rulekb render 7:iv; rulekb render --source seeds/001_7c112c9c7645b661.txt")
     g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("id", nargs="?", help="an entry id such as 7:VII, IV:7 or pop-16.1")
-    g.add_argument("--source", metavar="FILE", help="a source file name such as 000_81b98fbe5e52caea.txt")
+    g.add_argument("id", nargs="?", help="an entry id such as 7:VII, IV:7 (any case) or pop-16.1")
+    g.add_argument("--source", metavar="FILE", help="a source text (a path or its file name) that was ingested")
     kb_arg(p)
     p.set_defaults(func=cmd_render)
 
@@ -490,34 +961,43 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Parse event texts or rules documents and write one KB YAML file per entry. "
                                    "Each file is written to a temporary file and renamed, so an interrupted ingest "
                                    "leaves every file old or new; an unchanged text writes nothing; structured "
-                                   "logic marked curated: true, notes and edited titles are kept unless --force.",
-                       epilog="example: rulekb ingest --period VII new-events.txt")
+                                   "logic marked curated: true, notes and edited titles are kept unless --force. "
+                                   "Every text is read and every period checked before anything is written.",
+                       epilog="examples: rulekb ingest --period VII new-events.txt; "
+                              "rulekb ingest seeds/*.txt --period 000_81b98fbe5e52caea.txt=VII")
     p.add_argument("paths", nargs="+", metavar="FILE", help="a text in the seeds' format")
-    p.add_argument("--period", help="period of event texts without a 'PERIOD …' header")
+    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
+                   help="period of event texts without a 'PERIOD …' header (checked against the game profile); "
+                        "FILE=PERIOD for one file only; may be repeated")
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("order", help="shortest legal history to a goal; check a recorded log; count orders",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Legal event orders, answered by clingo. Exit codes: 0 found / legal, "
-                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (time limit).")
+                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (time limit).",
+                       epilog=ORDER_EPILOG)
     g = p.add_mutually_exclusive_group()
     g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires")
     g.add_argument("--check", metavar="LOG.yaml", help="say whether a recorded log (turn, event, outcome) is legal")
     g.add_argument("--count", nargs="+", metavar="ID", help="count the legal orders in which these events all fire")
-    p.add_argument("--avoid", action="append", default=[], metavar="ID", help="with --goal: ID must not fire")
-    p.add_argument("--max-turns", type=int, default=50, metavar="N", help="with --goal: longest history searched")
-    p.add_argument("--limit", type=int, default=10000, metavar="N", help="with --count: stop counting at N")
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="seconds before answering inconclusive")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--avoid", action="append", default=[], metavar="ID",
+                   help="with --goal: ID must not fire (may be repeated)")
+    p.add_argument("--max-turns", type=_positive(int), default=None, metavar="N",
+                   help="with --goal: longest history searched (default 50)")
+    p.add_argument("--limit", type=_positive(int), default=None, metavar="N",
+                   help="with --count: stop counting at N (default 10000)")
+    time_arg(p)
+    format_arg(p)
     kb_arg(p)
     p.set_defaults(func=cmd_order)
 
     p = sub.add_parser("explain", help="explain in the words of the text why an event can or cannot fire",
                        description="With an event id: whether it can fire, with a shortest history, or the minimal "
                                    "set of clauses that rule it out. Without: every logic finding and its clauses.")
-    p.add_argument("id", nargs="?", help="an event id such as 8:VII")
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
+    p.add_argument("id", nargs="?", help="an event id such as 8:VII or VII:8 (any case)")
+    time_arg(p)
     kb_arg(p)
     p.set_defaults(func=cmd_explain)
 
@@ -526,8 +1006,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "errata and the indexes, then build the static site with mkdocs (strict). The "
                                    "output folders must be new, empty, or made by rulekb site before (it leaves a "
                                    ".rulekb-site marker): any other folder is refused, never emptied.")
-    p.add_argument("--docs", default="site/docs_gen", metavar="DIR", help="where the Markdown goes (build output)")
-    p.add_argument("--out", default="site_build", metavar="DIR", help="where the static site goes")
+    p.add_argument("--docs", default=None, metavar="DIR",
+                   help="where the Markdown goes (default: site/docs_gen next to the KB folder)")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="where the static site goes (default: site_build next to the KB folder)")
     p.add_argument("--no-build", action="store_true", help="only write the Markdown")
     p.add_argument("--compare", metavar="GIT_REF", help="add a page per event changed since this git revision of "
                    "the KB: the text word by word and what changed in the logic (read with git show; nothing is "
@@ -538,13 +1020,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_site)
 
     p = sub.add_parser("deck", help="The Price of Power: lay out a scenario's event deck, or check a layout",
-                       description="Find a legal layout of each Age's halves (Optional Rule 6: X cards distributed so "
-                                   "both halves have the same size), or say why none exists (the minimal set of cards); "
-                                   "with --check-layout check the halves given as placed:. Also prints the display.")
+                       description="Report what `rulekb check` reports on the deck file, then find a legal layout "
+                                   "of each Age's halves (Optional Rule 6: X cards distributed so both halves have "
+                                   "the same size), or say why none exists (the minimal set of cards); with "
+                                   "--check-layout check the halves given as placed:. Also prints the display.")
     p.add_argument("file", help="a deck file (schema kb/schema/deck.schema.json)")
-    p.add_argument("--check-layout", action="store_true", help="check the layout given in the file (placed:)")
-    p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+    p.add_argument("--check-layout", action="store_true",
+                   help="check the layout given in the file (every card's placed: half) instead of finding one")
+    time_arg(p)
+    format_arg(p)
     kb_arg(p)
     p.set_defaults(func=cmd_deck)
 
@@ -552,25 +1036,37 @@ def build_parser() -> argparse.ArgumentParser:
                        description="List the legal diplomatic placements of a minor country dispute random event "
                                    "(seed 004), solved by clingo (asp/dispute.lp): the Axis supports one side, "
                                    "Russia or the Allies the other; a minor occupied by the Axis gets no counter, "
-                                   "and if both are occupied only the EAI effect applies.",
+                                   "and if both are occupied only the EAI effect applies. Minor countries are "
+                                   "those of the game profile (kb/games/awaw.yaml), in any case.",
                        epilog="example: rulekb dispute Hungary Rumania --occupied Rumania")
     p.add_argument("minor_a", help="one minor country of the dispute")
     p.add_argument("minor_b", help="the other minor country")
-    p.add_argument("--occupied", action="append", default=[], metavar="MINOR", help="occupied by the Axis")
+    p.add_argument("--occupied", action="append", default=[], metavar="MINOR",
+                   help="a minor of the dispute occupied by the Axis (may be repeated)")
     p.add_argument("--russia-barred", action="append", default=[], metavar="MINOR",
-                   help="Russia may not support it (purge effect, or not an eligible Russian target)")
-    p.add_argument("--format", choices=["text", "json"], default="text")
+                   help="a minor of the dispute Russia may not support (purge effect, or not an eligible Russian "
+                        "target)")
+    format_arg(p)
+    kb_arg(p)
     p.set_defaults(func=cmd_dispute)
 
     p = sub.add_parser("gazetteer", help="extract countries, minors, provinces and areas from the KB texts",
                        description="List the names the event texts use (country codes, minors, provinces, areas), "
                                    "each with the entries that use it; --write saves them to "
                                    "kb/gazetteer/<game>.yaml, keeping aliases and notes written by hand.")
-    p.add_argument("--game", default="eu", help="game profile id (default: eu)")
+    p.add_argument("--game", default="eu", help="game profile id, one of kb/games/ (default: eu)")
     p.add_argument("--write", action="store_true", help="write kb/gazetteer/<game>.yaml (aliases and notes kept)")
     kb_arg(p)
     p.set_defaults(func=cmd_gazetteer)
     return parser
+
+
+def _describe_os_error(exc: OSError) -> str:
+    path = exc.filename if exc.filename is not None else None
+    what = exc.strerror or str(exc)
+    if getattr(exc, "filename2", None):
+        return f"{path} → {exc.filename2}: {what}"
+    return f"{path}: {what}" if path is not None else what
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -584,16 +1080,30 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_ERROR
     try:
         return args.func(args)
-    except (ParseError, YamlError) as exc:
-        err_console.print(f"rulekb: {exc}", markup=False)
+    except UsageError as exc:
+        _err(str(exc))
         return EXIT_ERROR
     except KeyboardInterrupt:
         return EXIT_ERROR
     except BrokenPipeError:
         return EXIT_OK
-    except Exception:  # noqa: BLE001 - the contract: internal errors exit 2 with a message
-        err_console.print("rulekb: internal error; please report it with this trace:", markup=False)
-        err_console.print(traceback.format_exc(), markup=False)
+    except OSError as exc:  # a missing file, a read-only folder, a full disk: the path and what went wrong
+        _err(_describe_os_error(exc))
+        return EXIT_ERROR
+    except (MemoryError, RecursionError) as exc:
+        _err(f"out of resources ({type(exc).__name__}); the input is too large or too deeply nested")
+        return EXIT_ERROR
+    except Exception as exc:  # noqa: BLE001 - the contract: errors exit 2 with a message
+        from .kbio.yamlio import YamlError
+        from .textformat.common import ParseError
+
+        if isinstance(exc, (ParseError, YamlError)):
+            _err(str(exc))
+            return EXIT_ERROR
+        import traceback
+
+        _err("internal error; please report it with this trace:")
+        sys.stderr.write(traceback.format_exc())
         return EXIT_ERROR
 
 

@@ -98,3 +98,95 @@ def event_references(event) -> list[Reference]:
             out.extend(find_references(section.duration, section.duration_line or section.line))
     out.sort(key=lambda r: r.line or 0)
     return out
+
+
+# --- ids and names typed by a user (command line): any case, both forms, "did you mean" -------------------------
+
+_USER_ID_RE = re.compile(r"^\s*(?:(?P<num>\d{1,4})\s*:\s*(?P<per>[IVXivx]+)|(?P<per2>[IVXivx]+)\s*:\s*(?P<num2>\d{1,4}))"
+                         r"\s*$")
+
+
+def normalize_event_id(text: str) -> str | None:
+    """An event id as a user may type it: ``8:vii``, ``VII:8``, `` 8 : VII `` all give ``"8:VII"``; None if the
+    text is not an event id at all (a roman period that is not I–X is not one either)."""
+    m = _USER_ID_RE.match(text or "")
+    if not m:
+        return None
+    num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
+    per = per.upper()
+    if per not in ROMAN:
+        return None
+    return f"{int(num)}:{per}"
+
+
+def did_you_mean(word: str, candidates, n: int = 3) -> list[str]:
+    """The candidates closest to ``word`` (case-insensitive), best first; empty when none is close."""
+    import difflib
+
+    cands = list(candidates)
+    by_lower: dict[str, str] = {}
+    for c in cands:
+        by_lower.setdefault(str(c).lower(), str(c))
+    close = difflib.get_close_matches(str(word).lower(), list(by_lower), n=n, cutoff=0.6)
+    return [by_lower[c] for c in close]
+
+
+def suggestion(word: str, candidates) -> str:
+    """``"; did you mean 8:VII?"`` or ``""``."""
+    close = did_you_mean(word, candidates)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(close) + "?"
+
+
+class UnknownName(ValueError):
+    """A value typed by a user that names nothing known; the message says what was expected and what is close."""
+
+
+def resolve_event_id(text: str, known) -> str:
+    """The canonical id of an event of ``known`` (a collection of canonical ids) that ``text`` names, in any case
+    and either form; raises UnknownName with a "did you mean" for near misses."""
+    known = set(known)
+    canon = normalize_event_id(text)
+    if canon is None:
+        raise UnknownName(f"{text!r} is not an event id (NUMBER:PERIOD such as 8:VII, or VII:8)"
+                          + suggestion(text, known))
+    if canon not in known:
+        num, per = canon.split(":")
+        near = [k for k in sorted(known, key=event_sort_key) if k.split(":")[1] == per
+                and abs(int(k.split(":")[0]) - int(num)) <= 1]
+        close = near or did_you_mean(canon, known)
+        hint = ("; did you mean " + " or ".join(close) + "?") if close else ""
+        periods = sorted({k.split(":")[1] for k in known}, key=period_value)
+        raise UnknownName(f"no event {canon} in the knowledge base (its periods: {', '.join(periods) or 'none'})"
+                          + hint)
+    return canon
+
+
+def normalize_period(text: str, periods, profile: str = "the game profile") -> str:
+    """``vii`` → ``VII`` when VII is one of ``periods`` (the game profile's); anything else raises UnknownName
+    naming the profile's periods (``7`` suggests ``VII``)."""
+    periods = list(periods)
+    value = (text or "").strip()
+    upper = value.upper()
+    if upper in periods:
+        return upper
+    hint = ""
+    if value.isdigit() and int(value) in ROMAN_BY_VALUE:
+        roman = ROMAN_BY_VALUE[int(value)]
+        hint = f"; periods are written in roman numerals: did you mean {roman}?" if roman in periods else \
+            f"; periods are written in roman numerals ({roman}), and {roman} is not in {profile}"
+    else:
+        hint = suggestion(upper, periods)
+    raise UnknownName(f"unknown period {text!r}: {profile} has periods {', '.join(periods) or '(none)'}{hint}")
+
+
+def resolve_name(text: str, names, what: str) -> str:
+    """The name of ``names`` that ``text`` spells, in any case; raises UnknownName with "did you mean"."""
+    names = list(names)
+    by_lower = {n.lower(): n for n in names}
+    hit = by_lower.get((text or "").strip().lower())
+    if hit is not None:
+        return hit
+    raise UnknownName(f"unknown {what} {text!r}" + (suggestion(text, names) or
+                                                   f" (known: {', '.join(names) or 'none'})"))

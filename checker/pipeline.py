@@ -44,7 +44,7 @@ class Locator:
         return file, self.indexes[file].get(source_line)
 
 
-def check_paths(paths: list[str], kb_root: str | None, period: str | None = None,
+def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,
                 selected: set[str] | None = None) -> CheckRun:
     load = load_kb(kb_root)
     kb = load.kb
@@ -68,7 +68,9 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | None = None
                 continue
             ctx.only_files.add(name)
             try:
-                doc = parse_document(read_text(path, name), os.path.basename(path), period, phase_aliases=aliases)
+                doc = parse_document(read_text(path, name), os.path.basename(path),
+                                     period.get(os.path.basename(path)) if isinstance(period, dict) else period,
+                                     phase_aliases=aliases)
             except ParseError as exc:
                 ctx.parse_findings.append(Finding("PAR001", "schema", "error", None, exc.file if exc.file else name,
                                                   exc.line, exc.message))

@@ -13,8 +13,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import clingo
-
 from .ids import ROMAN, ROMAN_BY_VALUE
 from .logic.facts import q
 from .logic.solver import asp_dir
@@ -65,6 +63,17 @@ def deck_from(data: dict[str, Any], file: str, grammar: list[dict[str, Any]], te
     return deck
 
 
+def layout_problem(deck: Deck) -> str | None:
+    """Why ``--check-layout`` cannot check this deck: no card has a ``placed:`` half, or some cards lack one."""
+    missing = [c.id for c in deck.cards if not c.placed]
+    if len(missing) == len(deck.cards):
+        return "no layout to check: no card has a 'placed:' half (leave out --check-layout to find a layout)"
+    if missing:
+        return (f"the layout is incomplete: {len(missing)} card(s) have no 'placed:' half "
+                f"({', '.join(missing[:5])}{', …' if len(missing) > 5 else ''})")
+    return None
+
+
 def display(players: int, optional_rules: list[int]) -> dict[str, int]:
     """The event display (16.2): players + 1 events, the first 3 face up (4 with Optional Rule 7 at 6 players)."""
     face_up = 4 if 7 in optional_rules and players == 6 else 3
@@ -81,6 +90,8 @@ class LayoutResult:
 
 
 def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0) -> LayoutResult:
+    import clingo
+
     facts = []
     for c in deck.cards:
         facts.append(f"card({q(c.age)},{q(c.id)},{q(c.half)}).")

@@ -135,28 +135,104 @@ def test_pre_commit_try_repo(tmp_path):
     assert "REF001" in out and "30:VII" in out
 
 
-def test_example_workflow_commands(tmp_path, monkeypatch):
-    wf = yaml.safe_load((REPO / "examples" / "github-actions-rulekb.yml").read_text(encoding="utf-8"))
-    runs = [s["run"] for s in wf["jobs"]["check"]["steps"] if "rulekb check" in s.get("run", "")]
-    assert any("--format github" in r for r in runs) and any("--format sarif" in r for r in runs)
-    assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in wf["jobs"]["check"]["steps"])
-    # Run the annotation command as the workflow would, on a changed file in a git repository.
+WORKFLOW = REPO / "examples" / "github-actions-rulekb.yml"
+EXPR = re.compile(r"\$\{\{\s*(.+?)\s*\}\}")
+
+
+def _expand(value: str, context: dict) -> str:
+    """What GitHub does to ${{ … }} in an env: value (the only place this workflow writes expressions)."""
+    return EXPR.sub(lambda m: str(context[m.group(1)]), str(value))
+
+
+def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII") -> dict:
+    """Run the example workflow's steps as written: every run: script with bash as GitHub runs it, in order, with
+    the env: of the workflow and the step (expressions expanded from a fake github context and the outputs of
+    earlier steps), in a git repository whose pull request adds ``changed`` (file name -> text)."""
+    wf = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
     repo = tmp_path / "rules"
     shutil.copytree(REPO / "kb", repo / "kb")
     (repo / "events").mkdir()
+    (repo / "events" / ".keep").write_text("", encoding="utf-8")
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
     subprocess.run([*git, "add", "-A"], cwd=repo, check=True)
     subprocess.run([*git, "commit", "-qm", "base"], cwd=repo, check=True)
-    shutil.copy(CORPUS / "ref_missing_event.txt", repo / "events" / "new.txt")
-    for run in runs:
-        cmd = run.replace("origin/${{ github.base_ref }}", "main").replace("${{ steps.changed.outputs.files }}",
-                                                                          "events/new.txt").replace(" || true", "")
-        proc = subprocess.run(shlex.split(cmd.replace("rulekb", RULEKB, 1)) + ["--period", "VII"], cwd=repo,
-                              capture_output=True, text=True)
-        if "--format github" in cmd:
-            assert proc.returncode == 1
-            assert proc.stdout.startswith("::error file=events/new.txt,line=3,title=REF001 (reference)::")
-        else:
-            sarif = json.loads((repo / "rulekb.sarif").read_text(encoding="utf-8"))
-            assert sarif["runs"][0]["results"][0]["ruleId"] == "REF001"
+    subprocess.run(["git", "update-ref", "refs/remotes/origin/main", "HEAD"], cwd=repo, check=True)
+    subprocess.run(["git", "checkout", "-q", "-b", "pr"], cwd=repo, check=True)
+    for name, text in changed.items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text, encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], cwd=repo, check=True)
+    subprocess.run([*git, "commit", "-qm", "pr"], cwd=repo, check=True)
+    # A fake python: the install step is recorded, not run (rulekb is already installed here).
+    fakebin = tmp_path / "bin"
+    fakebin.mkdir()
+    record = tmp_path / "python-args"
+    (fakebin / "python").write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {shlex.quote(str(record))}\n',
+                                    encoding="utf-8")
+    (fakebin / "python").chmod(0o755)
+    runner_temp = tmp_path / "runner"
+    runner_temp.mkdir()
+    env_wf = dict(wf.get("env") or {}, RULEKB_PERIOD=period)
+    outputs: dict[str, str] = {}
+    results = []
+    for step in wf["jobs"]["check"]["steps"]:
+        if "run" not in step:
+            continue
+        assert "${{" not in step["run"], f"an expression written into a script: {step['run']}"
+        context = {"github.base_ref": "main", **{f"steps.{k}": v for k, v in outputs.items()}}
+        github_output = tmp_path / f"out-{len(results)}"
+        github_output.write_text("", encoding="utf-8")
+        env = {"PATH": f"{fakebin}{os.pathsep}{Path(sys.executable).parent}{os.pathsep}/usr/bin:/bin",
+               "HOME": str(tmp_path), "RUNNER_TEMP": str(runner_temp), "GITHUB_OUTPUT": str(github_output),
+               "NO_COLOR": "1",
+               **{k: _expand(v, context) for k, v in env_wf.items()},
+               **{k: _expand(v, context) for k, v in (step.get("env") or {}).items()}}
+        script = tmp_path / f"step-{len(results)}.sh"
+        script.write_text(step["run"], encoding="utf-8")
+        proc = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)], cwd=repo,
+                              env=env, capture_output=True, text=True, timeout=300)
+        results.append((step.get("name", ""), proc))
+        if step.get("id"):
+            for line in github_output.read_text(encoding="utf-8").splitlines():
+                key, _, value = line.partition("=")
+                outputs[f"{step['id']}.outputs.{key}"] = value
+    return {"repo": repo, "results": results, "install": record.read_text(encoding="utf-8").splitlines(),
+            "package": env_wf["RULEKB_PACKAGE"]}
+
+
+def test_example_workflow_runs_as_written(tmp_path):
+    run = _run_workflow(tmp_path, {"events/new.txt": (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")})
+    steps = dict((name, proc) for name, proc in run["results"])
+    # rulekb is installed from its git repository, not from PyPI (where no rulekb is published).
+    assert run["install"] == ["-m", "pip", "install", run["package"]]
+    assert re.match(r"^rulekb @ git\+https://", run["package"])
+    annotate = steps["Annotate the pull request"]
+    assert annotate.returncode == 1, annotate.stdout + annotate.stderr
+    assert annotate.stdout.startswith("::error file=events/new.txt,line=3,title=REF001 (reference)::")
+    sarif = json.loads((run["repo"] / "rulekb.sarif").read_text(encoding="utf-8"))
+    assert sarif["runs"][0]["results"][0]["ruleId"] == "REF001"
+    assert steps["SARIF report"].returncode == 0
+    wf = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in wf["jobs"]["check"]["steps"])
+
+
+def test_example_workflow_runs_no_file_name(tmp_path):
+    """A pull request that adds a file whose name is a shell command: it is checked, and nothing runs."""
+    name = "events/a$(touch${IFS}PWNED).txt"
+    run = _run_workflow(tmp_path, {name: (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")})
+    annotate = dict(run["results"])["Annotate the pull request"]
+    assert annotate.returncode == 1 and "REF001" in annotate.stdout, annotate.stdout + annotate.stderr
+    assert "PWNED).txt" in annotate.stdout
+    assert not list(tmp_path.rglob("PWNED")) and not os.path.exists("PWNED")
+
+
+def test_example_workflow_fails_on_a_usage_error(tmp_path):
+    """Exit 2 (here: a text without a period, and none given) fails both steps; only findings (exit 1) let the SARIF
+    step pass."""
+    run = _run_workflow(tmp_path, {"events/new.txt": (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")},
+                        period="")
+    steps = dict(run["results"])
+    assert steps["Annotate the pull request"].returncode == 2
+    assert steps["SARIF report"].returncode != 0
+    assert "no 'PERIOD" in steps["SARIF report"].stderr

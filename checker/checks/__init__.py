@@ -112,4 +112,34 @@ def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Find
                        if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 
-CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"
+CATEGORIES = ("schema", "reference", "naming", "structure", "chronology", "logic", "style")
+CATEGORIES_HELP = "categories: " + ", ".join(CATEGORIES)
+
+
+def resolve_selection(values: list[str] | None, option: str = "--select") -> set[str]:
+    """The codes, categories and code prefixes (``REF``) that ``--select`` / ``--ignore`` values name, canonical
+    (codes upper-case, categories lower-case); matching is case-insensitive. Anything that names no check code,
+    category or code prefix raises ValueError with a "did you mean"."""
+    from ..ids import suggestion
+
+    codes = set(registry())
+    prefixes = {c.rstrip("0123456789") for c in codes}
+    out: set[str] = set()
+    for value in values or []:
+        for item in (x.strip() for x in value.split(",")):
+            if not item:
+                continue
+            if item.upper() in codes or item.upper() in prefixes:
+                out.add(item.upper())
+            elif item.lower() in CATEGORIES:
+                out.add(item.lower())
+            else:
+                raise ValueError(f"{option} {item!r}: no check code, code prefix or category of that name"
+                                 + (suggestion(item, [*codes, *CATEGORIES, *prefixes])
+                                    or f" ({CATEGORIES_HELP}; `rulekb rules` lists the codes)"))
+    return out
+
+
+def matches_selection(finding: Finding, names: set[str]) -> bool:
+    """Does ``finding`` fall under a set returned by :func:`resolve_selection`?"""
+    return finding.rule in names or finding.category in names or finding.rule.rstrip("0123456789") in names
