@@ -110,7 +110,10 @@ def resolve_revision(ref: str) -> str:
 
 
 def _extract(commit: str, path: str, dest: str) -> None:
-    data = _git(["archive", "--format=tar", "--end-of-options", commit, "--", path], binary=True)
+    # git archive takes no "--" before its paths; the commit is a verified object name and the path is ours,
+    # made unambiguous when it could read as an option.
+    data = _git(["archive", "--format=tar", "--end-of-options", commit, path if not path.startswith("-") else "./" + path],
+                binary=True)
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(dest, filter="data")
 

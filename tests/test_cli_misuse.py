@@ -176,7 +176,7 @@ def test_select_is_case_insensitive(where, capsys):
     b = run(["check", "--select", "LOG003,sty", "--format", "json"], capsys)
     assert a[0] == b[0] and a[1] == b[1]
     rules = {f["rule"] for f in json.loads(a[1])["findings"]}
-    assert rules and rules <= {"LOG003", "STY001", "STY002"}
+    assert rules and all(r == "LOG003" or r.startswith("STY") for r in rules)
 
 
 def test_dispute_names_any_case_same_answer(where, capsys):
@@ -229,6 +229,7 @@ def test_check_kb_folder_is_the_whole_kb(where, capsys):
 
 def test_all_seeds_ingested_in_one_run(where, capsys):
     folder = where("tmpkb")
+    shutil.rmtree(folder / "kb" / "events")  # the fixture's two.txt events would clash with seed 000's numbers
     seeds = sorted(str(p) for p in SEEDS.glob("*.txt"))
     code, _, err = run(["ingest", *seeds, "--period", "000_81b98fbe5e52caea.txt=VII"], capsys)
     assert code == 0, err
@@ -286,7 +287,7 @@ def _raise_on_replace(err_no, text):
 def test_write_errors_name_the_path(err_no, text, where, capsys, monkeypatch):
     folder = where("tmpkb")
     monkeypatch.setattr(os, "replace", _raise_on_replace(err_no, text))
-    src = folder / "e.txt"
+    src = folder / "two.txt"  # the same source as the fixture's events: an update, which ingest may write
     src.write_text(TWO_EVENTS.format(ref="1:VII").replace("Something happens", "Something new happens"),
                    encoding="utf-8")
     code, out, err = run(["ingest", "--period", "VII", str(src)], capsys)
