@@ -307,3 +307,26 @@ def test_crafted_entries_for_other_cache_users_are_not_executed(tmp_path, cache_
         assert proc.returncode == 0, proc.stderr[-2000:]
         assert not (tmp_path / "PWNED").exists()
         assert int(proc.stdout.strip()) > 0
+
+
+def test_library_change_discards_the_cache(tmp_path, cache_env, monkeypatch):
+    root = copy_kb(tmp_path)
+    load_kb(str(root))
+    assert load_kb(str(root)).texts == {}
+    monkeypatch.setattr(kc, "_CODE_VERSION", None)
+    monkeypatch.setattr(kc, "_library_stamps", lambda: [("spellchecker", "/elsewhere/__init__.py", 1, 2)])
+    assert len(load_kb(str(root)).texts) > 30
+
+
+def test_nothing_cached_for_a_kb_of_fresh_files_and_old_caches_pruned(tmp_path, cache_env):
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root, copy_function=shutil.copy)  # every file modified just now: none can be cached
+    load_kb(str(root))
+    assert not list(cache_env.glob("kb-*")) if cache_env.exists() else True
+    stale = cache_env / "kb-0123456789abcdef01234567.marshal"
+    cache_env.mkdir(exist_ok=True)
+    stale.write_bytes(b"left by a KB folder that is gone")
+    os.utime(stale, (OLD - 40 * 86400, OLD - 40 * 86400))
+    age(root)
+    load_kb(str(root))
+    assert not stale.exists() and len(list(cache_env.glob("kb-*"))) == 1

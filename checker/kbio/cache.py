@@ -46,6 +46,7 @@ from ..model import (
 
 FORMAT = 1
 RACY_SECONDS = 2.0
+PRUNE_DAYS = 30
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _PROJECT = os.path.dirname(_PACKAGE)
 _LINE_RE = re.compile(r"^\s*(?:- )?(?:duration_)?line: (\d+)\s*$")
@@ -73,13 +74,35 @@ def _stamps(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int]
 _CODE_VERSION: str | None = None
 
 
+# Libraries whose version can change what loading or checking produces (YAML parsing, schema validation, the
+# spelling word list, name distances, the solver, cycles).
+LIBRARIES = ("yaml", "fastjsonschema", "jsonschema", "spellchecker", "rapidfuzz", "clingo", "networkx")
+
+
+def _library_stamps() -> list:
+    """Where each library is installed and its ``__init__`` file's stamp, found without importing it."""
+    import importlib.util
+
+    out = []
+    for name in LIBRARIES:
+        try:
+            spec = importlib.util.find_spec(name)
+            origin = spec.origin if spec else None
+            st = os.stat(origin) if origin else None
+            out.append((name, origin, st.st_size if st else None, st.st_mtime_ns if st else None))
+        except (ImportError, ValueError, OSError):
+            out.append((name, None, None, None))
+    return out
+
+
 def code_version() -> str:
     """Changes whenever anything that could change what loading or checking produces changes: rulekb's version,
-    Python's, this format, and rulekb's source files and ASP programs (path, size, modification time)."""
+    Python's, this format, rulekb's source files and ASP programs (path, size, modification time), and the
+    installed libraries that take part (``LIBRARIES``)."""
     global _CODE_VERSION
     if _CODE_VERSION is None:
         parts = [__version__, sys.version, str(FORMAT), repr(_stamps(_PACKAGE, (".py",))),
-                 repr(_stamps(os.path.join(_PROJECT, "asp"), (".lp",)))]
+                 repr(_stamps(os.path.join(_PROJECT, "asp"), (".lp",))), repr(_library_stamps())]
         _CODE_VERSION = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
     return _CODE_VERSION
 
@@ -233,6 +256,9 @@ class KBCache:
     def save(self) -> None:
         if not enabled() or (not self.changed and self.new.keys() == self.old.keys()):
             return
+        if not self.new and not self.old:
+            return  # nothing worth keeping (every file too fresh: a KB just extracted, as --diff-from does)
+        prune()
         try:
             blob = marshal.dumps((self.header, self.new))
         except ValueError:
@@ -249,6 +275,26 @@ class KBCache:
             size, mtime, _ = self.new[rel]
             h.update(f"{rel}\0{size}\0{mtime}\n".encode())
         return h.hexdigest()[:32]
+
+
+def prune(days: float = PRUNE_DAYS) -> None:
+    """Remove KB caches and their findings not used for ``days`` (a KB folder that is gone leaves its cache)."""
+    from ..cache import cache_dir
+
+    folder = cache_dir()
+    limit = time.time() - days * 86400
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(("kb-", "findings-kb-")) and name.endswith(".marshal"):
+            path = os.path.join(folder, name)
+            try:
+                if os.stat(path).st_atime < limit and os.stat(path).st_mtime < limit:
+                    os.unlink(path)
+            except OSError:
+                pass
 
 
 # ------------------------------------------------------------------ whole-KB findings

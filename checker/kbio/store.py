@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
+from . import cache as kc
 from . import serialize as ser
 from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
 
@@ -245,8 +246,6 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
 def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, display: str,
                validate_schema: bool) -> tuple | None:
     """Read one file into the KB; returns what the cache records of it (None: not to be cached)."""
-    from . import cache as kc
-
     try:
         data, text = load_file(full, display, root=kb.root)
     except YamlError as exc:
@@ -290,8 +289,6 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
 
 def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str, record: tuple) -> bool:
     """Put a cached file's record into the KB. False if the record does not have the expected shape."""
-    from . import cache as kc
-
     try:
         status, entry, extra = record
         if status == "ok" and kind in ("event", "rule", "glossary") and entry[0] in kb.files:
@@ -301,18 +298,8 @@ def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str,
             if extra:
                 result.unreadable[extra] = display
             return True
-        if kind == "event":
-            ev = kc.decode_event(entry)
-            kb.events[ev.id] = ev
-            kb.files[ev.id] = display
-        elif kind == "rule":
-            r = kc.decode_rule(entry)
-            (kb.documents if r.kind == "document" else kb.rules)[r.id] = r
-            kb.files[r.id] = display
-        elif kind == "glossary":
-            g = kc.decode_glossary(entry)
-            kb.glossaries[g.id] = g
-            kb.files[g.id] = display
+        if kind in _DECODE:
+            _place(kb, _DECODE[kind](entry), display)
         elif kind == "accepted":
             acceptances = [kc.Acceptance(*a) for a in entry]
             kb.files["accepted"] = display
@@ -345,19 +332,24 @@ def _id_clash(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str) 
                            rule="SCH002")
 
 
+def _place(kb: KnowledgeBase, entry: Event | RuleEntry | Glossary, display: str) -> None:
+    """An event, rule entry or glossary into the KB, from its file ``display``."""
+    if isinstance(entry, Event):
+        kb.events[entry.id] = entry
+    elif isinstance(entry, Glossary):
+        kb.glossaries[entry.id] = entry
+    else:
+        (kb.documents if entry.kind == "document" else kb.rules)[entry.id] = entry
+    kb.files[entry.id] = display
+
+
+_DECODE = {"event": kc.decode_event, "rule": kc.decode_rule, "glossary": kc.decode_glossary}
+_READERS = {"event": ser.event_from, "rule": ser.rule_from, "glossary": ser.glossary_from}
+
+
 def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") -> None:
-    if kind == "event":
-        ev = ser.event_from(data)
-        kb.events[ev.id] = ev
-        kb.files[ev.id] = display
-    elif kind == "rule":
-        r = ser.rule_from(data)
-        (kb.documents if r.kind == "document" else kb.rules)[r.id] = r
-        kb.files[r.id] = display
-    elif kind == "glossary":
-        g = ser.glossary_from(data)
-        kb.glossaries[g.id] = g
-        kb.files[g.id] = display
+    if kind in _READERS:
+        _place(kb, _READERS[kind](data), display)
     elif kind == "game":
         kb.games[data["id"]] = data
         kb.files["game:" + data["id"]] = display
