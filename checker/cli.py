@@ -175,6 +175,12 @@ def cmd_order(args) -> int:
     from .kbio.yamlio import load_file
     from .logic.orders import check_log, count_orders, shortest_history
 
+    from .logic.logs import LogError, read_log
+
+    problem = _order_limits_problem(args)
+    if problem:
+        err_console.print(f"rulekb: {problem}")
+        return EXIT_ERROR
     load = load_kb(args.kb)
     kb = load.kb
     console = Console(highlight=False, soft_wrap=True)
@@ -186,19 +192,27 @@ def cmd_order(args) -> int:
         if missing:
             err_console.print(f"rulekb: no such event: {', '.join(missing)}")
             return EXIT_ERROR
-        count, complete, seconds = count_orders(kb, args.count, limit=args.limit, time_limit=args.time_limit)
+        try:
+            counted = count_orders(kb, args.count, limit=args.limit, time_limit=args.time_limit)
+        except ValueError as exc:
+            err_console.print(f"rulekb: --count: {exc}")
+            return EXIT_ERROR
+        count, complete = counted.count, counted.complete
         if args.format == "json":
             print(json.dumps({"version": 1, "events": [_canon(e) for e in args.count], "count": count,
-                              "complete": complete, "limit": args.limit}, indent=2))
+                              "complete": complete, "limit": args.limit, "message": counted.message}, indent=2))
         else:
-            more = "" if complete else f" (stopped at the limit of {args.limit} or the time limit: there may be more)"
-            console.print(f"{count} legal orders of {', '.join(_canon(e) for e in args.count)}{more}")
-        return EXIT_OK if complete else EXIT_INCONCLUSIVE
+            noun = "legal order" if count == 1 else "legal orders"
+            more = f" ({counted.message})" if counted.message else ""
+            console.print(f"{count} {noun} of {', '.join(_canon(e) for e in args.count)}{more}", markup=False)
+        if not complete:
+            return EXIT_INCONCLUSIVE
+        return EXIT_OK if count else EXIT_FINDINGS
     if args.check:
-        data, _ = load_file(args.check)
-        entries = data.get("log") if isinstance(data, dict) else data
-        if not isinstance(entries, list):
-            err_console.print(f"rulekb: {args.check}: expected a list of {{turn, event, outcome}} (or a 'log:' key)")
+        try:
+            entries = read_log(args.check, kb.events)
+        except LogError as exc:
+            err_console.print(f"rulekb: {exc}", markup=False)
             return EXIT_ERROR
         result = check_log(kb, entries, time_limit=args.time_limit)
         expl = _explanation_items(load, result.explanation)
@@ -212,8 +226,8 @@ def cmd_order(args) -> int:
                 console.print("because:")
                 _print_clauses(console, expl)
             elif result.status == "illegal":
-                console.print("(no clause of the text is involved: the model's own rules forbid it — one draw per "
-                              "turn, periods in order, nothing after the game has ended)")
+                console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
+                              "played per turn, periods in order, nothing after the game has ended)")
         return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
     if not args.goal:
         err_console.print("rulekb: order needs --goal ID, --check LOG.yaml or --count IDS")
@@ -242,6 +256,20 @@ def cmd_order(args) -> int:
     return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
 
 
+def _order_limits_problem(args) -> str | None:
+    """--limit, --max-turns and --time-limit are validated before any work (order and explain)."""
+    import math
+
+    limit = getattr(args, "time_limit", None)
+    if limit is not None and not (math.isfinite(limit) and limit > 0):
+        return f"--time-limit must be a positive number of seconds, not {limit:g}"
+    if getattr(args, "limit", 1) < 1:
+        return f"--limit must be at least 1, not {args.limit}"
+    if getattr(args, "max_turns", 1) < 1:
+        return f"--max-turns must be at least 1, not {args.max_turns}"
+    return None
+
+
 def _canon(event_id: str) -> str:
     from .ids import canonical_event_id
 
@@ -251,6 +279,10 @@ def _canon(event_id: str) -> str:
 def cmd_explain(args) -> int:
     from .logic.orders import shortest_history
 
+    problem = _order_limits_problem(args)
+    if problem:
+        err_console.print(f"rulekb: {problem}")
+        return EXIT_ERROR
     load = load_kb(args.kb)
     kb = load.kb
     console = Console(highlight=False, soft_wrap=True)
@@ -456,6 +488,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=10000, metavar="N", help="with --count: stop counting at N")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S", help="seconds before answering inconclusive")
     p.add_argument("--format", choices=["text", "json"], default="text")
+    from .logic.logs import LOG_FORMAT
+    p.epilog = "log format for --check: " + LOG_FORMAT
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
     kb_arg(p)
     p.set_defaults(func=cmd_order)
 

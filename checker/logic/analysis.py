@@ -22,7 +22,7 @@ import clingo
 from ..ids import ROMAN, event_sort_key
 from ..model import KnowledgeBase
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
-from .witness import Witness, greedy_witness
+from .witness import Witness, certified_witness
 from .solver import Session, Stats, asp_dir
 
 DEFAULT_MAX_HORIZON = 60
@@ -151,7 +151,7 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     analysis.cycles = find_cycles(requirement_graph(kb, model))
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
-    witness = greedy_witness(kb) if use_witness else Witness()
+    witness = certified_witness(kb, stats) if use_witness else Witness()
     index = DependencyIndex(kb)
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
@@ -211,15 +211,17 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
             line = info.line if info else None
             session.set_external(ext, [arg], True)
             res = session.solve(time_limit=time_limit)
-            session.set_external(ext, [arg], False)
             if res.status == "sat":
                 decided[subject] = Verdict(subject, eid, "can", line, kind=kind)
             elif res.status == "unknown":
                 decided[subject] = Verdict(subject, eid, "unknown", line, kind=kind)
             elif t == top:
+                # The question stays assumed while the core shrinks: otherwise every trial is satisfiable and
+                # nothing is removed.
                 core = session.minimise_core(res.core, time_limit=time_limit)
                 status = "never" if bound <= max_horizon else "unknown"
                 decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind)
+            session.set_external(ext, [arg], False)
         session.set_query(t, False)
         if len(decided) == len(questions):
             break
