@@ -51,6 +51,7 @@ class Analysis:
     model: LogicModel
     verdicts: list[Verdict] = field(default_factory=list)
     cycles: list[list[ClauseInfo]] = field(default_factory=list)
+    cycle_groups: list[tuple[list[str], list[list[ClauseInfo]]]] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     horizon: int = 0
     complete: bool = True  # the horizon reached the bound, so "never" is a proof
@@ -95,20 +96,61 @@ def has_cycle(edges) -> bool:
     return False
 
 
+MAX_CYCLES_PER_GROUP = 3
+
+
 def find_cycles(graph: dict[tuple[str, str], ClauseInfo]) -> list[list[ClauseInfo]]:
-    """Every simple cycle of requirements, each as the clauses along it, starting at its lowest event."""
+    """The shortest requirement cycles, at most ``MAX_CYCLES_PER_GROUP`` per group of mutually requiring events
+    (a strongly connected component), each as the clauses along it, starting at its lowest event. Listing every
+    simple cycle is exponential (10 mutually requiring events have about a million); the number of events in
+    each group is given by ``cycle_groups``."""
+    return [c for _, cycles in cycle_groups(graph) for c in cycles]
+
+
+def cycle_groups(graph: dict[tuple[str, str], ClauseInfo]) -> list[tuple[list[str], list[list[ClauseInfo]]]]:
+    """(events of the group, its shortest cycles) for every group of events that require each other."""
     if not has_cycle(graph):
         return []
     import networkx as nx
 
     digraph = nx.DiGraph()
-    digraph.add_edges_from((a, b, {"clause": info}) for (a, b), info in graph.items())
+    digraph.add_edges_from(graph)
     out = []
-    for cycle in sorted(nx.simple_cycles(digraph), key=lambda c: sorted(c)):
-        start = min(range(len(cycle)), key=lambda k: event_sort_key(cycle[k]))
-        cycle = cycle[start:] + cycle[:start]
-        out.append([graph[(a, b)] for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+    for comp in nx.strongly_connected_components(digraph):
+        members = sorted(comp, key=event_sort_key)
+        if len(members) == 1 and (members[0], members[0]) not in graph:
+            continue
+        sub = digraph.subgraph(comp)
+        found: dict[tuple[str, ...], list[str]] = {}
+        for start in members:  # the shortest cycle through each event: a BFS back to it (linear per event)
+            path = _shortest_cycle(sub, start)
+            if path:
+                k = min(range(len(path)), key=lambda i: event_sort_key(path[i]))
+                path = path[k:] + path[:k]
+                found.setdefault(tuple(path), path)
+        best = sorted(found.values(), key=lambda c: (len(c), [event_sort_key(e) for e in c]))[:MAX_CYCLES_PER_GROUP]
+        out.append((members, [[graph[(a, b)] for a, b in zip(c, c[1:] + c[:1])] for c in best]))
+    out.sort(key=lambda g: event_sort_key(g[0][0]))
     return out
+
+
+def _shortest_cycle(graph, start: str) -> list[str] | None:
+    from collections import deque
+
+    parent: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        node = todo.popleft()
+        for nxt in sorted(graph.successors(node), key=event_sort_key):
+            if nxt == start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if nxt not in parent:
+                parent[nxt] = node
+                todo.append(nxt)
+    return None
 
 
 def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Conflict]:
@@ -148,7 +190,8 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     start = time.perf_counter()
     model = build_model(kb)
     analysis = Analysis(model)
-    analysis.cycles = find_cycles(requirement_graph(kb, model))
+    analysis.cycle_groups = cycle_groups(requirement_graph(kb, model))
+    analysis.cycles = [c for _, cycles in analysis.cycle_groups for c in cycles]
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
     witness = certified_witness(kb, stats) if use_witness else Witness()
