@@ -271,8 +271,13 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     start = time.perf_counter()
     disagreements = 0
+    tried = 0
     for seed in range(args.seed, args.seed + args.cases):
         bad = run_case(seed)
+        tried += 1
+        if tried % 100 == 0:
+            print(f"progress: {tried} cases tried, {disagreements} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
         if bad:
             disagreements += 1
             print(f"seed {seed}: " + "; ".join(bad), flush=True)
