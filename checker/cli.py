@@ -76,7 +76,11 @@ def cmd_check(args) -> int:
     else:
         sys.stdout.write(out)
     failing = {"error"} | ({"warning"} if args.strict else set())
-    return EXIT_FINDINGS if any(f.severity in failing and f.accepted is None for f in findings) else EXIT_OK
+    if any(f.severity in failing and f.accepted is None for f in findings):
+        return EXIT_FINDINGS
+    from .logic.analysis import undecided
+
+    return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
 
 
 def cmd_rules(args) -> int:

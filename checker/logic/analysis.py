@@ -179,7 +179,7 @@ def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Confli
 
 
 def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAULT_MAX_HORIZON,
-            events: set[str] | None = None, use_witness: bool = True) -> Analysis:
+            events: set[str] | None = None, use_witness: bool = True, overall_limit: float = 30.0) -> Analysis:
     """Decide can / never / unknown for every event, case and conditional part.
 
     First a greedy witness history (witness.py) proves most events and scopes playable at once. Each event left
@@ -214,8 +214,15 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
                 continue
         else:
             open_scopes = scopes
+        left = overall_limit - (time.perf_counter() - start)
+        if left <= 0:  # the overall limit: what is not decided yet stays unknown, never guessed
+            if eid not in witness.fired:
+                analysis.verdicts.append(Verdict(eid, eid, "unknown", kind="event"))
+            analysis.verdicts.extend(Verdict(_scope_subject(s), eid, "unknown", s.line, kind=s.role)
+                                     for s in open_scopes)
+            continue
         verdicts, horizon = _solve_event(kb, index, eid, None if eid in witness.fired else eid, open_scopes,
-                                         time_limit, max_horizon, stats)
+                                         min(time_limit, left), max_horizon, stats, start + overall_limit)
         worst_horizon = max(worst_horizon, horizon)
         analysis.verdicts.extend(verdicts)
     analysis.complete = all(v.status != "unknown" for v in analysis.verdicts)
@@ -225,12 +232,21 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     return analysis
 
 
+UNDECIDED_RULE = "LOG002"
+
+
+def undecided(finding) -> bool:
+    """Is this finding a logic verdict that stayed undecided (a time limit)? Then ``rulekb check`` exits 3
+    (inconclusive) unless an error-level finding makes it exit 1."""
+    return finding.rule == UNDECIDED_RULE and finding.severity == "info"
+
+
 def _scope_subject(info: ClauseInfo) -> str:
     return f"{info.event} / {info.text.split(':')[0].strip()}"
 
 
 def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[ClauseInfo], time_limit: float,
-                 max_horizon: int, stats: Stats) -> tuple[list[Verdict], int]:
+                 max_horizon: int, stats: Stats, deadline: float = float("inf")) -> tuple[list[Verdict], int]:
     """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone."""
     events = index.cone({eid})
     model = build_model(kb, {eid})
@@ -245,6 +261,8 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
         questions.append(("want_scope", local[(s.event, s.line)], _scope_subject(s), s))
     decided: dict[str, Verdict] = {}
     for t in range(1, top + 1):
+        if time.perf_counter() >= deadline:
+            break
         session.extend(t)
         session.set_query(t, True)
         for ext, arg, subject, info in questions:
@@ -253,7 +271,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
             kind = info.role if info else "event"
             line = info.line if info else None
             session.set_external(ext, [arg], True)
-            res = session.solve(time_limit=time_limit)
+            res = session.solve(time_limit=max(0.01, min(time_limit, deadline - time.perf_counter())))
             if res.status == "sat":
                 decided[subject] = Verdict(subject, eid, "can", line, kind=kind)
             elif res.status == "unknown":
