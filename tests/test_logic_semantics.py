@@ -225,3 +225,32 @@ def test_strings_handed_to_clingo_cannot_escape():
     for text in ['a"). #script', "tab\there", "x\\y", "nl\nz", "\x00\x1b[2J", "\x85"]:
         sym = clingo.parse_term(q(text))
         assert sym.type == clingo.SymbolType.String
+
+
+# --- bounded work (issue 20) ----------------------------------------------------------------------------------
+
+def test_log001_reports_the_shortest_few_cycles_of_a_group():
+    from checker.logic.analysis import MAX_CYCLES_PER_GROUP, cycle_groups, requirement_graph
+
+    kb = kb_of(*[ev(f"{i + 1}:VII", reqs=[needs("occurred", f"{j + 1}:VII") for j in range(10) if j != i])
+                 for i in range(10)])
+    groups = cycle_groups(requirement_graph(kb, build_model(kb)))
+    assert len(groups) == 1 and len(groups[0][0]) == 10
+    assert 1 <= len(groups[0][1]) <= MAX_CYCLES_PER_GROUP and all(len(c) == 2 for c in groups[0][1])
+
+
+def test_count_stops_at_its_time_limit_while_grounding():
+    import time
+
+    kb = kb_of(*[ev(f"{i + 1}:VII", reqs=[needs("occurred", f"{i}:VII")] if i else []) for i in range(150)])
+    start = time.perf_counter()
+    c = count_orders(kb, [f"{i + 1}:VII" for i in range(150)], time_limit=2)
+    assert not c.complete and time.perf_counter() - start < 8
+
+
+def test_check_exits_3_when_a_verdict_stays_undecided():
+    from checker.logic.analysis import undecided
+    from checker.model import Finding
+
+    assert undecided(Finding("LOG002", "logic", "info", "1:VII", "f", 1, "could not decide"))
+    assert not undecided(Finding("LOG002", "logic", "error", "1:VII", "f", 1, "never"))
