@@ -236,8 +236,9 @@ def cmd_order(args) -> int:
     if not args.goal:
         err_console.print("rulekb: order needs --goal ID, --check LOG.yaml or --count IDS")
         return EXIT_ERROR
-    if _canon(args.goal) not in kb.events:
-        err_console.print(f"rulekb: no such event: {args.goal}")
+    unknown = [e for e in [args.goal, *args.avoid] if _canon(e) not in kb.events]
+    if unknown:
+        err_console.print(f"rulekb: no such event: {', '.join(unknown)}")
         return EXIT_ERROR
     result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns, time_limit=args.time_limit)
     expl = _explanation_items(load, result.explanation)
