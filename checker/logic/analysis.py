@@ -5,9 +5,11 @@ conditions, requirements on later periods. Each result carries the clauses that 
 grounded once to a horizon that is long enough for any witness (every event played as often as its
 multiplicity allows, each followed by its fixed duration), then one assumption-based solve per event with a
 time limit answers ``can``, ``never`` or ``unknown``. A ``never`` comes with the unsatisfiable core over the
-clauses, shrunk to a minimal set by linear elimination. Requirement cycles are a graph question, not an ASP
-one: the standard library's graphlib says whether there is any cycle, and only then is networkx imported (it
-costs a fifth of a second to import) to list every simple cycle.
+clauses, shrunk to a minimal set by linear elimination with the question still assumed. Events the greedy
+witness history fires are ``can`` only after clingo has confirmed that history (witness.certified_witness). An
+overall time limit bounds the whole analysis; what it leaves undecided is ``unknown``. Requirement cycles are a
+graph question, not an ASP one: graphlib says whether there is any cycle, and only then is networkx imported to
+report the shortest few cycles of each group of events that require each other.
 """
 
 from __future__ import annotations

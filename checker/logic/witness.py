@@ -6,7 +6,9 @@ having occurred, being in effect or over, of the period, and of things the envir
 greedy history — fire every event as soon as its requirements can be met, period by period, waiting for
 fixed durations to run out and ending free durations when a requirement needs them over — is a witness.
 
-The simulation follows asp/ for that fragment only (it is cross-checked against clingo in the tests). Events
+The simulation follows asp/ for that fragment only, and it proves nothing on its own: ``certified_witness``
+hands the history to clingo as a log (every firing at its turn, every case it claims) and it counts only when
+clingo confirms it; otherwise every question goes to clingo. Events
 whose conditions test the state fluents of effects (a minor exists, a religion), and events whose effects end
 the game, cancel an event or make one never occur (fired last, after the others), are handled conservatively:
 what the greedy history cannot show is left to clingo, never claimed.
