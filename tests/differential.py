@@ -253,8 +253,16 @@ def run_case(seed: int, time_limit: float = 20.0) -> list[str]:
                 bad.append(f"count {counted} within {c.horizon}: clingo {c.count}, interpreter {n}")
         # never-fire verdicts
         a = analyse(kb, time_limit=time_limit)
+        scopes = None
         for v in a.verdicts:
-            if v.kind != "event" or v.status == "unknown":
+            if v.status == "unknown":
+                continue
+            if v.kind != "event":
+                if scopes is None:
+                    scopes = ref.earliest_scopes(kb, whole, until_of=until_of)
+                if (v.status == "can") != ((v.event, v.line) in scopes):
+                    bad.append(f"verdict {v.subject} (line {v.line}): clingo {v.status}, interpreter "
+                               f"{'can' if (v.event, v.line) in scopes else 'never'} within {whole}")
                 continue
             can = v.event in first if not avoid else ref.can_fire(kb, v.event, whole, until_of=until_of)
             if (v.status == "can") != can:

@@ -44,6 +44,7 @@ class Scope:
     body: int | None
     parent: int | None
     conds: list  # conditions that must all hold (composites allowed)
+    line: int = 0
 
 
 @dataclass
@@ -144,7 +145,7 @@ class Reader:
             for c in conds:
                 self._note(c, kb)
             sid = next(n)
-            ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds))
+            ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds, sec.line))
             scope = sid
             group = f"scope{sid}"
         for clause in sec.clauses:
@@ -230,6 +231,7 @@ class Move:
     """What one turn did: the draw and its outcome."""
     event: str | None
     outcome: str  # fired | marked | refused | rerolled | none
+    scopes: frozenset = frozenset()  # heading lines of the cases and parts a firing played
 
 
 class Interpreter:
@@ -382,8 +384,9 @@ class Interpreter:
                 continue
             failed = [lg for lg in ev.reqs if not _req_holds(lg, lambda c: self.val(c, ctx))]
             if not failed:
-                for effs, armed in self._firings(s, ev, ctx):
-                    yield Move(e, "fired"), e, effs, armed
+                for effs, armed, on in self._firings(s, ev, ctx):
+                    lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on)
+                    yield Move(e, "fired", lines), e, effs, armed
             elif any(lg.get("on_fail") in MARKS for lg in failed):
                 yield Move(e, "marked"), None, [], []
             elif any(lg.get("on_fail") == "refused_renewable" for lg in failed):
@@ -448,7 +451,7 @@ class Interpreter:
                 fixed = [f for f in eligible if not (f.optional and f.outcome is None)]
                 for bits in itertools.product((0, 1), repeat=len(free)):
                     chosen = fixed + [f for f, b in zip(free, bits) if b]
-                    yield [f for f in chosen if not f.on_end], [f for f in chosen if f.on_end]
+                    yield [f for f in chosen if not f.on_end], [f for f in chosen if f.on_end], on
 
     def _close(self, s, t, period, ended, live, ctx, move, fired, now, arm):
         """The state carried into turn t+1 after ``move`` and the effects that take place at t."""
@@ -606,3 +609,19 @@ def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
                 nxt.add(n)
         states = nxt
     return first
+
+
+def earliest_scopes(kb, turns: int, until_of=None) -> set[tuple[str, int]]:
+    """(event, heading line) of every case and conditional part some history of up to ``turns`` turns plays."""
+    ip = Interpreter(kb, until_of)
+    played: set[tuple[str, int]] = set()
+    states = set(ip.initial_states())
+    for t in range(1, turns + 1):
+        nxt = set()
+        for s in states:
+            for move, n, fired in ip.turn(s, t):
+                if fired is not None:
+                    played |= {(fired, line) for line in move.scopes}
+                nxt.add(n)
+        states = nxt
+    return played
