@@ -278,7 +278,11 @@ def cmd_check(args) -> int:
     else:
         sys.stdout.write(out)
     failing = {"error"} | ({"warning"} if args.strict else set())
-    return EXIT_FINDINGS if any(f.severity in failing and f.accepted is None for f in findings) else EXIT_OK
+    if any(f.severity in failing and f.accepted is None for f in findings):
+        return EXIT_FINDINGS
+    from .logic.analysis import undecided
+
+    return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
 
 
 def _writable(path: str) -> None:
@@ -568,22 +572,29 @@ def cmd_order(args) -> int:
 
     console = _console() if args.format == "text" else None
     if mode == "count":
-        count, complete, seconds = count_orders(kb, args.count, limit=args.limit, time_limit=args.time_limit)
+        limit = args.limit or 10000
+        try:
+            counted = count_orders(kb, args.count, limit=limit, time_limit=args.time_limit)
+        except ValueError as exc:
+            raise UsageError(f"--count: {exc}") from None
+        count, complete = counted.count, counted.complete
         if args.format == "json":
-            print(json.dumps({"version": 1, "events": args.count, "count": count,
-                              "complete": complete, "limit": args.limit}, indent=2))
+            print(json.dumps({"version": 1, "events": args.count, "count": count, "complete": complete,
+                              "limit": limit, "message": counted.message}, indent=2))
         else:
-            more = "" if complete else f" (stopped at the limit of {args.limit} or the time limit: there may be more)"
-            console.print(f"{count} legal orders of {', '.join(args.count)}{more}")
-        return EXIT_OK if complete else EXIT_INCONCLUSIVE
+            noun = "legal order" if count == 1 else "legal orders"
+            more = f" ({counted.message})" if counted.message else ""
+            console.print(f"{count} {noun} of {', '.join(args.count)}{more}", markup=False)
+        if not complete:
+            return EXIT_INCONCLUSIVE
+        return EXIT_OK if count else EXIT_FINDINGS
     if mode == "check":
-        from .kbio.yamlio import load_file
+        from .logic.logs import LogError, read_log
 
-        data, _ = load_file(args.check)
-        entries = data.get("log") if isinstance(data, dict) else data
-        if not isinstance(entries, list):
-            raise UsageError(f"{args.check}: expected a list of {{turn, event, outcome}} (or a 'log:' key); "
-                             "see rulekb order --help")
+        try:
+            entries = read_log(args.check, kb.events)
+        except LogError as exc:
+            raise UsageError(str(exc)) from None
         result = check_log(kb, entries, time_limit=args.time_limit)
         expl = _explanation_items(load, result.explanation)
         if args.format == "json":
@@ -597,10 +608,11 @@ def cmd_order(args) -> int:
                 console.print("because:")
                 _print_clauses(console, expl)
             elif result.status == "illegal":
-                console.print("(no clause of the text is involved: the model's own rules forbid it — one draw per "
-                              "turn, periods in order, nothing after the game has ended)")
+                console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
+                              "played per turn, periods in order, nothing after the game has ended)")
         return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
-    result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns, time_limit=args.time_limit)
+    result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
+                              time_limit=args.time_limit)
     expl = _explanation_items(load, result.explanation)
     if args.format == "json":
         print(json.dumps({"version": 1, "goal": result.goal, "status": result.status,
@@ -871,7 +883,8 @@ modes (give exactly one):
 
 the log format (YAML): a list, or a mapping with a 'log:' key, of the draws in play order;
 each entry has turn (a whole number from 1; a turn not listed drew nothing), event (an id,
-8:VII or VII:8) and outcome: fired (the default), marked (marked off) or rerolled:
+8:VII or VII:8) and outcome: fired (the default), marked (marked off), refused (refused by
+the player it targets; may be drawn again later) or rerolled (docs/logic.md says what each means):
 
   log:
     - {turn: 1, event: 7:VII, outcome: fired}

@@ -5,9 +5,11 @@ conditions, requirements on later periods. Each result carries the clauses that 
 grounded once to a horizon that is long enough for any witness (every event played as often as its
 multiplicity allows, each followed by its fixed duration), then one assumption-based solve per event with a
 time limit answers ``can``, ``never`` or ``unknown``. A ``never`` comes with the unsatisfiable core over the
-clauses, shrunk to a minimal set by linear elimination. Requirement cycles are a graph question, not an ASP
-one: the standard library's graphlib says whether there is any cycle, and only then is networkx imported (it
-costs a fifth of a second to import) to list every simple cycle.
+clauses, shrunk to a minimal set by linear elimination with the question still assumed. Events the greedy
+witness history fires are ``can`` only after clingo has confirmed that history (witness.certified_witness). An
+overall time limit bounds the whole analysis; what it leaves undecided is ``unknown``. Requirement cycles are a
+graph question, not an ASP one: graphlib says whether there is any cycle, and only then is networkx imported to
+report the shortest few cycles of each group of events that require each other.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import clingo
 from ..ids import ROMAN, event_sort_key
 from ..model import KnowledgeBase
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
-from .witness import Witness, greedy_witness
+from .witness import Witness, certified_witness
 from .solver import Session, Stats, asp_dir
 
 DEFAULT_MAX_HORIZON = 60
@@ -51,6 +53,7 @@ class Analysis:
     model: LogicModel
     verdicts: list[Verdict] = field(default_factory=list)
     cycles: list[list[ClauseInfo]] = field(default_factory=list)
+    cycle_groups: list[tuple[list[str], list[list[ClauseInfo]]]] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     horizon: int = 0
     complete: bool = True  # the horizon reached the bound, so "never" is a proof
@@ -95,20 +98,61 @@ def has_cycle(edges) -> bool:
     return False
 
 
+MAX_CYCLES_PER_GROUP = 3
+
+
 def find_cycles(graph: dict[tuple[str, str], ClauseInfo]) -> list[list[ClauseInfo]]:
-    """Every simple cycle of requirements, each as the clauses along it, starting at its lowest event."""
+    """The shortest requirement cycles, at most ``MAX_CYCLES_PER_GROUP`` per group of mutually requiring events
+    (a strongly connected component), each as the clauses along it, starting at its lowest event. Listing every
+    simple cycle is exponential (10 mutually requiring events have about a million); the number of events in
+    each group is given by ``cycle_groups``."""
+    return [c for _, cycles in cycle_groups(graph) for c in cycles]
+
+
+def cycle_groups(graph: dict[tuple[str, str], ClauseInfo]) -> list[tuple[list[str], list[list[ClauseInfo]]]]:
+    """(events of the group, its shortest cycles) for every group of events that require each other."""
     if not has_cycle(graph):
         return []
     import networkx as nx
 
     digraph = nx.DiGraph()
-    digraph.add_edges_from((a, b, {"clause": info}) for (a, b), info in graph.items())
+    digraph.add_edges_from(graph)
     out = []
-    for cycle in sorted(nx.simple_cycles(digraph), key=lambda c: sorted(c)):
-        start = min(range(len(cycle)), key=lambda k: event_sort_key(cycle[k]))
-        cycle = cycle[start:] + cycle[:start]
-        out.append([graph[(a, b)] for a, b in zip(cycle, cycle[1:] + cycle[:1])])
+    for comp in nx.strongly_connected_components(digraph):
+        members = sorted(comp, key=event_sort_key)
+        if len(members) == 1 and (members[0], members[0]) not in graph:
+            continue
+        sub = digraph.subgraph(comp)
+        found: dict[tuple[str, ...], list[str]] = {}
+        for start in members:  # the shortest cycle through each event: a BFS back to it (linear per event)
+            path = _shortest_cycle(sub, start)
+            if path:
+                k = min(range(len(path)), key=lambda i: event_sort_key(path[i]))
+                path = path[k:] + path[:k]
+                found.setdefault(tuple(path), path)
+        best = sorted(found.values(), key=lambda c: (len(c), [event_sort_key(e) for e in c]))[:MAX_CYCLES_PER_GROUP]
+        out.append((members, [[graph[(a, b)] for a, b in zip(c, c[1:] + c[:1])] for c in best]))
+    out.sort(key=lambda g: event_sort_key(g[0][0]))
     return out
+
+
+def _shortest_cycle(graph, start: str) -> list[str] | None:
+    from collections import deque
+
+    parent: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        node = todo.popleft()
+        for nxt in sorted(graph.successors(node), key=event_sort_key):
+            if nxt == start:
+                path = [node]
+                while parent[path[-1]] is not None:
+                    path.append(parent[path[-1]])
+                return path[::-1]
+            if nxt not in parent:
+                parent[nxt] = node
+                todo.append(nxt)
+    return None
 
 
 def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Conflict]:
@@ -137,7 +181,7 @@ def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Confli
 
 
 def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAULT_MAX_HORIZON,
-            events: set[str] | None = None, use_witness: bool = True) -> Analysis:
+            events: set[str] | None = None, use_witness: bool = True, overall_limit: float = 30.0) -> Analysis:
     """Decide can / never / unknown for every event, case and conditional part.
 
     First a greedy witness history (witness.py) proves most events and scopes playable at once. Each event left
@@ -148,10 +192,11 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     start = time.perf_counter()
     model = build_model(kb)
     analysis = Analysis(model)
-    analysis.cycles = find_cycles(requirement_graph(kb, model))
+    analysis.cycle_groups = cycle_groups(requirement_graph(kb, model))
+    analysis.cycles = [c for _, cycles in analysis.cycle_groups for c in cycles]
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
-    witness = greedy_witness(kb) if use_witness else Witness()
+    witness = certified_witness(kb, stats) if use_witness else Witness()
     index = DependencyIndex(kb)
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
@@ -171,8 +216,15 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
                 continue
         else:
             open_scopes = scopes
+        left = overall_limit - (time.perf_counter() - start)
+        if left <= 0:  # the overall limit: what is not decided yet stays unknown, never guessed
+            if eid not in witness.fired:
+                analysis.verdicts.append(Verdict(eid, eid, "unknown", kind="event"))
+            analysis.verdicts.extend(Verdict(_scope_subject(s), eid, "unknown", s.line, kind=s.role)
+                                     for s in open_scopes)
+            continue
         verdicts, horizon = _solve_event(kb, index, eid, None if eid in witness.fired else eid, open_scopes,
-                                         time_limit, max_horizon, stats)
+                                         min(time_limit, left), max_horizon, stats, start + overall_limit)
         worst_horizon = max(worst_horizon, horizon)
         analysis.verdicts.extend(verdicts)
     analysis.complete = all(v.status != "unknown" for v in analysis.verdicts)
@@ -182,12 +234,21 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     return analysis
 
 
+UNDECIDED_RULE = "LOG002"
+
+
+def undecided(finding) -> bool:
+    """Is this finding a logic verdict that stayed undecided (a time limit)? Then ``rulekb check`` exits 3
+    (inconclusive) unless an error-level finding makes it exit 1."""
+    return finding.rule == UNDECIDED_RULE and finding.severity == "info"
+
+
 def _scope_subject(info: ClauseInfo) -> str:
     return f"{info.event} / {info.text.split(':')[0].strip()}"
 
 
 def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[ClauseInfo], time_limit: float,
-                 max_horizon: int, stats: Stats) -> tuple[list[Verdict], int]:
+                 max_horizon: int, stats: Stats, deadline: float = float("inf")) -> tuple[list[Verdict], int]:
     """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone."""
     events = index.cone({eid})
     model = build_model(kb, {eid})
@@ -202,6 +263,8 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
         questions.append(("want_scope", local[(s.event, s.line)], _scope_subject(s), s))
     decided: dict[str, Verdict] = {}
     for t in range(1, top + 1):
+        if time.perf_counter() >= deadline:
+            break
         session.extend(t)
         session.set_query(t, True)
         for ext, arg, subject, info in questions:
@@ -210,16 +273,18 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
             kind = info.role if info else "event"
             line = info.line if info else None
             session.set_external(ext, [arg], True)
-            res = session.solve(time_limit=time_limit)
-            session.set_external(ext, [arg], False)
+            res = session.solve(time_limit=max(0.01, min(time_limit, deadline - time.perf_counter())))
             if res.status == "sat":
                 decided[subject] = Verdict(subject, eid, "can", line, kind=kind)
             elif res.status == "unknown":
                 decided[subject] = Verdict(subject, eid, "unknown", line, kind=kind)
             elif t == top:
+                # The question stays assumed while the core shrinks: otherwise every trial is satisfiable and
+                # nothing is removed.
                 core = session.minimise_core(res.core, time_limit=time_limit)
                 status = "never" if bound <= max_horizon else "unknown"
                 decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind)
+            session.set_external(ext, [arg], False)
         session.set_query(t, False)
         if len(decided) == len(questions):
             break

@@ -20,8 +20,14 @@ EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over
 
 
 def q(text: str) -> str:
-    """An ASP string constant."""
-    return json.dumps(str(text), ensure_ascii=False)
+    """An ASP string constant: the one function every string handed to clingo passes through.
+
+    Backslashes are doubled and control characters (tabs, newlines, NUL, …) written as ``\\xNN`` in the string's
+    content, which is injective; then the content is quoted for clingo's lexer (only ``\\`` and ``\"`` escapes).
+    Nothing in ``text`` can leave the string constant (no ASP injection)."""
+    content = "".join(c if (" " <= c < "\x7f" or c >= "\xa0") and c != "\\" else ("\\\\" if c == "\\" else f"\\x{ord(c):02x}")
+                      for c in str(text))
+    return '"' + content.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 @dataclass
@@ -45,21 +51,68 @@ class LogicModel:
         return "\n".join(self.facts) + "\n"
 
 
-def _requirements(event: Event):
-    for clause in event.conditions:
-        if clause.logic and clause.logic.get("role") == "requirement":
-            yield clause
+def flat_conditions(conds):
+    """Every atomic condition inside a list of conditions (composites any / all / not opened)."""
+    todo = list(conds or [])
+    while todo:
+        c = todo.pop()
+        if not isinstance(c, dict):
+            continue
+        if c.get("kind") in ("any", "all", "not"):
+            todo.extend(c.get("of") or [])
+        else:
+            yield c
 
 
 def _cond_events(cond: dict[str, Any]) -> set[str]:
     return {cond["event"]} if cond.get("event") and cond["kind"] in EVENT_FLUENTS else set()
 
 
+def effect_items(effects):
+    """Every effect item of a list, first_of alternatives opened."""
+    for eff in effects or []:
+        if not isinstance(eff, dict):
+            continue
+        if eff.get("kind") == "first_of":
+            for alt in eff.get("of") or []:
+                yield from effect_items(alt)
+        else:
+            yield eff
+
+
+_UNTIL_RE = None
+
+
+def duration_events(event: Event, known) -> tuple[list[str], bool]:
+    """Events whose occurrence ends an ``until`` duration ("until event 8:VI occurs"), and whether the duration
+    says nothing else (then the environment cannot end it otherwise)."""
+    import re
+
+    from ..ids import canonical_event_id
+
+    global _UNTIL_RE
+    if _UNTIL_RE is None:
+        _UNTIL_RE = re.compile(r"until (?:event )?(\d{1,4}:[IVX]{1,4}|[IVX]{1,4}:\d{1,4})(?: \([^()]{0,80}\))? occurs")
+    text = event.duration or ""
+    if event.duration_kind != "until" or not text or len(text) > 500:
+        return [], False
+    ids = [canonical_event_id(m[1]) for m in _UNTIL_RE.finditer(text)]
+    ids = [i for i in ids if i and i in known]
+    only = len(ids) == 1 and re.fullmatch(r"\s*until (?:event )?\S+(?: \([^()]{0,80}\))? occurs\s*", text) is not None
+    return ids, only
+
+
+def _requirements(event: Event):
+    for clause in event.conditions:
+        if clause.logic and clause.logic.get("role") == "requirement":
+            yield clause
+
+
 def _logic_conditions(logic: dict[str, Any] | None):
     if not logic:
         return
     for key in ("when", "when_any", "unless"):
-        yield from logic.get(key, []) or []
+        yield from flat_conditions(logic.get(key, []) or [])
 
 
 def _event_sections(event: Event):
@@ -79,7 +132,9 @@ def event_dependencies(event: Event) -> dict[str, set[str]]:
         if clause.logic and clause.logic.get("role") == "case_condition":
             conds.extend(_logic_conditions(clause.logic))
         if clause.logic and clause.logic.get("role") == "effect":
-            for eff in clause.logic.get("effects", []):
+            conds.extend(_logic_conditions(clause.logic))
+            for eff in effect_items(clause.logic.get("effects", [])):
+                conds.extend(flat_conditions(eff.get("when")))
                 if eff["kind"] in ("cancel_event", "never_occurs"):
                     changes.add(f"event:{eff['event']}")
                 elif eff["kind"] in ("minor_created", "minor_removed"):
@@ -88,13 +143,27 @@ def event_dependencies(event: Event) -> dict[str, set[str]]:
                     changes.add(f"religion:{eff['subject']}")
                 elif eff["kind"] == "game_ends":
                     changes.add("game")
+                elif eff["kind"] == "owner":
+                    changes.add(f"owner:{eff.get('subject')}")
+                elif eff["kind"] in ("minor_neutral", "minor_vassal"):
+                    changes.add(f"status:{eff.get('subject')}")
     for c in conds:
         needs_events |= _cond_events(c)
         if c["kind"] in ("exists", "not_exists"):
             tests.add(f"exists:{c.get('subject')}")
         if c["kind"] == "religion":
             tests.add(f"religion:{c.get('subject')}")
+        if c["kind"] == "owns":
+            tests.add(f"owner:{c.get('value')}")
+        if c["kind"] == "status":
+            tests.add(f"status:{c.get('subject')}")
+    needs_events |= set(duration_events(event, _Anything())[0])
     return {"needs": needs_events, "tests": tests, "changes": changes}
+
+
+class _Anything:
+    def __contains__(self, item) -> bool:
+        return True
 
 
 class DependencyIndex:
@@ -137,7 +206,11 @@ class _Builder:
         self.cond_terms: set[str] = set()
         self.next_id = 1
         self.religions: dict[str, set[str]] = {}
+        self.owners: dict[str, set[str]] = {}
+        self.statuses: dict[str, set[str]] = {}
         self.minors: set[str] = set()
+        self.out_events: set[str] = set()
+        self.composites: dict[str, str] = {}
 
     def clause_id(self, event: Event, line: int, text: str, role: str) -> int:
         cid = self.next_id
@@ -151,8 +224,26 @@ class _Builder:
         self.m.facts.append(f"env_fluent({q(ident)}).")
         return f"env({q(ident)})"
 
+    def out_event(self, eid: str, base: str) -> str:
+        """A fluent of an event outside the model (docs/logic.md S7: occurred is monotone)."""
+        if eid not in self.out_events:
+            self.out_events.add(eid)
+            self.m.facts.append(f"out_event({q(eid)}).")
+            self.m.env[f"occurred {eid}"] = f"event {eid} occurred (outside the model)"
+        return f"out_{base}({q(eid)})"
+
     def term(self, cond: dict[str, Any]) -> str:
-        kind = cond["kind"]
+        kind = cond.get("kind")
+        if kind in ("any", "all", "not"):
+            args = [self.term(c) for c in cond.get("of") or [] if isinstance(c, dict)]
+            key = f"{kind}:{','.join(args)}"
+            if key not in self.composites:
+                n = len(self.composites) + 1
+                self.composites[key] = f"cmp({n})"
+                self.m.facts.append(f"cmp_kind({n},{'negation' if kind == 'not' else kind}).")
+                self.m.facts.extend(f"cmp_arg({n},{a})." for a in args)
+            term = self.composites[key]
+            return self._not_of(term) if cond.get("negated") else term
         negated = bool(cond.get("negated"))
         subject, value, event = cond.get("subject"), cond.get("value"), cond.get("event")
         if kind in EVENT_FLUENTS:
@@ -161,10 +252,10 @@ class _Builder:
             if event in self.scope_events:
                 fluent = f"{base}({q(event)})"
             else:
-                fluent = self.env(f"{base} {event}", f"event {event} {base.replace('_', ' ')} (outside the model)")
+                fluent = self.out_event(str(event), base)
         elif kind in ("exists", "not_exists"):
             negated ^= kind == "not_exists"
-            self.minors.add(subject)
+            self.minors.add(str(subject))
             fluent = f"exists({q(subject)})"
         elif kind in ("inactive", "active"):
             negated ^= kind == "active"
@@ -173,18 +264,35 @@ class _Builder:
             negated ^= kind == "at_peace"
             fluent = self.env(f"war {subject} {value}", f"{subject} is at war with {value}")
         elif kind == "religion":
-            self.religions.setdefault(subject, set()).add(value)
+            self.religions.setdefault(str(subject), set()).add(str(value))
             fluent = f"religion({q(subject)},{q(value)})"
+        elif kind == "owns":  # subject owns the province value
+            self.owners.setdefault(str(value), set()).add(str(subject))
+            fluent = f"owner({q(value)},{q(subject)})"
+        elif kind == "status":
+            self.statuses.setdefault(str(subject), set()).add(str(value))
+            fluent = f"status({q(subject)},{q(value)})"
         elif kind == "period_at_least":
             fluent = f"period_at_least({ROMAN.get(value, 0)})"
-        else:  # free, owns and anything else no event decides
+        else:  # free and anything else no event decides
             text = value or subject or kind
-            fluent = self.env(f"{kind} {subject or ''} {text}".strip(), text)
+            fluent = self.env(f"{kind} {subject or ''} {text}".strip(), str(text))
         term = f"{'neg' if negated else 'pos'}({fluent})"
-        if term not in self.cond_terms:
+        self._declare(term)
+        return term
+
+    def _declare(self, term: str) -> None:
+        if term.startswith(("pos(", "neg(")) and term not in self.cond_terms:
             self.cond_terms.add(term)
             self.m.facts.append(f"cond_term({term}).")
-        return term
+
+    def _not_of(self, term: str) -> str:
+        key = f"not:{term}"
+        if key not in self.composites:
+            n = len(self.composites) + 1
+            self.composites[key] = f"cmp({n})"
+            self.m.facts.append(f"cmp_kind({n},negation). cmp_arg({n},{term}).")
+        return self.composites[key]
 
     def event(self, event: Event) -> None:
         e = q(event.id)
@@ -193,14 +301,25 @@ class _Builder:
         # The title (multiplicity) and the duration line are clauses too, so explanations can name them.
         title = self.clause_id(event, event.source.line, event.header, "title")
         f.append(f"multiplicity_clause({e},{title}).")
-        if event.duration_kind == "turns" and event.duration_turns:
+        kind = event.duration_kind
+        if kind == "turns" and event.duration_turns:
             dur = self.clause_id(event, event.duration_line or event.source.line,
                                  f"(duration: {event.duration})", "duration")
             f.append(f"duration_fixed({e},{event.duration_turns}). duration_clause({e},{dur}).")
-        elif event.duration_kind == "permanent":
+        elif kind == "permanent":
             f.append(f"duration_permanent({e}).")
-        else:
+        elif kind == "immediate":
+            f.append(f"duration_immediate({e}).")
+        else:  # until …, or not stated: ended by the environment
             f.append(f"duration_free({e}).")
+            if event.duration_turns:
+                f.append(f"duration_max({e},{event.duration_turns}).")
+            ids, only = duration_events(event, _Anything())
+            for x in ids:
+                fluent = f"occurred({q(x)})" if x in self.scope_events else self.out_event(x, "occurred")
+                f.append(f"duration_until({e},{fluent}).")
+            if only:
+                f.append(f"duration_only_events({e}).")
         mult = event.multiplicity
         f.append(f"multiplicity({e},{99 if mult == '*' else int(mult) if mult and mult.isdigit() else 1}).")
         for clause in _requirements(event):
@@ -228,6 +347,8 @@ class _Builder:
             f.append(f"unless({cid},{self.term(cond)}).")
         if logic.get("on_fail") in ("mark_off", "consider_played"):
             f.append(f"fail_marks({cid}).")
+        elif logic.get("on_fail") == "refused_renewable":
+            f.append(f"fail_refuses({cid}).")
 
     def section(self, event: Event, section: Section, body: int | None, parent: int | None, group: str) -> None:
         f = self.m.facts
@@ -235,7 +356,6 @@ class _Builder:
         if section.kind == "event" and section.canonical and section.canonical.isdigit():
             body = int(section.canonical)
             group = f"body{event.id}#{body}"
-        conds = list(_logic_conditions(section.logic))
         cond_clauses = [c for c in section.clauses if c.logic and c.logic.get("role") == "case_condition"]
         if section.kind in ("case", "part", "extension"):
             sid = self.clause_id(event, section.line, section.heading, "case" if section.kind == "case" else "part")
@@ -250,12 +370,12 @@ class _Builder:
                 f.append(f"scope_body({sid},{body}).")
             if parent is not None:
                 f.append(f"scope_parent({sid},{parent}).")
-            for cond in conds:
-                f.append(f"scope_cond({sid},{sid},{self.term(cond)}).")
+            for term in self.scope_terms(section.logic):
+                f.append(f"scope_cond({sid},{sid},{term}).")
             for clause in cond_clauses:
                 cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(), "part")
-                for cond in _logic_conditions(clause.logic):
-                    f.append(f"scope_cond({sid},{cid},{self.term(cond)}).")
+                for term in self.scope_terms(clause.logic):
+                    f.append(f"scope_cond({sid},{cid},{term}).")
             group = f"scope{sid}"
         for clause in section.clauses:
             for c in clause.walk():
@@ -264,48 +384,100 @@ class _Builder:
         for sub in section.sections:
             self.section(event, sub, body, scope, group)
 
+    def scope_terms(self, logic: dict[str, Any] | None) -> list[str]:
+        """A case or part condition: all of ``when``, one of ``when_any``, not all of ``unless``."""
+        logic = logic or {}
+        terms = [self.term(c) for c in logic.get("when", []) or []]
+        if logic.get("when_any"):
+            terms.append(self.term({"kind": "any", "of": logic["when_any"]}))
+        if logic.get("unless"):
+            terms.append(self.term({"kind": "not", "of": [{"kind": "all", "of": logic["unless"]}]}))
+        return terms
+
+    def effect_term(self, eff: dict[str, Any]) -> str | None:
+        kind = eff.get("kind")
+        if kind == "owner":
+            self.owners.setdefault(str(eff["subject"]), set()).add(str(eff["value"]))
+            return f"owner({q(eff['subject'])},{q(eff['value'])})"
+        if kind == "minor_created":
+            self.minors.add(str(eff["subject"]))
+            return f"exists({q(eff['subject'])},1)"
+        if kind == "minor_removed":
+            self.minors.add(str(eff["subject"]))
+            return f"exists({q(eff['subject'])},0)"
+        if kind == "minor_neutral":
+            self.statuses.setdefault(str(eff["subject"]), set()).add("neutral")
+            return f"status({q(eff['subject'])},\"neutral\")"
+        if kind == "minor_vassal":
+            value = "vassal of " + str(eff["value"])
+            self.statuses.setdefault(str(eff["subject"]), set()).add(value)
+            return f"status({q(eff['subject'])},{q(value)})"
+        if kind == "religion":
+            self.religions.setdefault(str(eff["subject"]), set()).add(str(eff["value"]))
+            return f"religion({q(eff['subject'])},{q(eff['value'])})"
+        if kind == "cancel_event":
+            return f"cancel({q(eff['event'])})"
+        if kind == "never_occurs":
+            return f"never({q(eff['event'])})"
+        if kind == "game_ends":
+            return "game_ends"
+        return None
+
     def effect(self, event: Event, clause: Clause, body: int | None, scope: int | None) -> None:
+        """One effect clause; an item with its own ``when`` and each first_of alternative get their own clause
+        id (same line and words) so that their conditions guard them alone."""
         logic = clause.logic
-        terms = []
-        for eff in logic.get("effects", []):
-            kind = eff["kind"]
-            if kind == "owner":
-                terms.append(f"owner({q(eff['subject'])},{q(eff['value'])})")
-            elif kind == "minor_created":
-                self.minors.add(eff["subject"])
-                terms.append(f"exists({q(eff['subject'])},1)")
-            elif kind == "minor_removed":
-                self.minors.add(eff["subject"])
-                terms.append(f"exists({q(eff['subject'])},0)")
-            elif kind == "minor_neutral":
-                terms.append(f"status({q(eff['subject'])},\"neutral\")")
-            elif kind == "minor_vassal":
-                terms.append(f"status({q(eff['subject'])},{q('vassal of ' + eff['value'])})")
-            elif kind == "religion":
-                self.religions.setdefault(eff["subject"], set()).add(eff["value"])
-                terms.append(f"religion({q(eff['subject'])},{q(eff['value'])})")
-            elif kind == "cancel_event":
-                terms.append(f"cancel({q(eff['event'])})")
-            elif kind == "never_occurs":
-                terms.append(f"never({q(eff['event'])})")
-            elif kind == "game_ends":
-                terms.append("game_ends")
-        if not terms:
-            return
-        cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(), "effect")
+        text = f"{clause.marker} {clause.text}".strip()
+        plain: list[str] = []
+        groups: list[tuple[str | None, list[tuple[dict, list]]]] = []  # (first_of group, [(item, item when)])
+        for eff in logic.get("effects", []) or []:
+            if not isinstance(eff, dict):
+                continue
+            if eff.get("kind") == "first_of":
+                gid = f"g{self.next_id}_{len(groups)}"
+                for i, alt in enumerate(eff.get("of") or []):
+                    items = [x for x in effect_items(alt)]
+                    conds = [c for x in items for c in x.get("when") or []]
+                    groups.append((f"{gid}#{i}", [(x, conds) for x in items]))
+            elif eff.get("when"):
+                groups.append((None, [(eff, list(eff["when"]))]))
+            else:
+                term = self.effect_term(eff)
+                if term:
+                    plain.append(term)
+        if plain:
+            self.effect_clause(event, clause, text, body, scope, plain, [], None)
+        for gid, items in groups:
+            terms = [t for t in (self.effect_term(x) for x, _ in items) if t]
+            if terms or gid is not None:
+                self.effect_clause(event, clause, text, body, scope, terms, items[0][1] if items else [], gid)
+
+    def effect_clause(self, event, clause, text, body, scope, terms, item_when, gid) -> None:
+        logic = clause.logic
+        cid = self.clause_id(event, clause.line, text, "effect")
         f = self.m.facts
+        e = q(event.id)
+        if not terms:
+            f.append(f"effect({cid},{e},nothing).")
         for t in terms:
-            f.append(f"effect({cid},{q(event.id)},{t}).")
+            f.append(f"effect({cid},{e},{t}).")
         if scope is not None:
             f.append(f"effect_scope({cid},{scope}).")
         if body is not None:
             f.append(f"effect_body({cid},{body}).")
+        for cond in list(logic.get("when", []) or []) + list(item_when):
+            f.append(f"effect_when({cid},{self.term(cond)}).")
         for cond in logic.get("unless", []) or []:  # "… annexes DANZIG unless event 11:VII is in effect"
             f.append(f"effect_unless({cid},{self.term(cond)}).")
+        if gid is not None:
+            group, index = gid.split("#")
+            f.append(f"alt({cid},{q(group)},{int(index)}).")
+        if logic.get("outcome"):
+            f.append(f"outcome({cid},{q(logic['outcome'])}). outcome_of({e},{q(logic['outcome'])}).")
         if logic.get("optional"):
             f.append(f"optional({cid}).")
-            if logic.get("outcome"):
-                f.append(f"outcome({cid},{q(logic['outcome'])}).")
+        if logic.get("timing") == "on_end":
+            f.append(f"effect_end({cid}).")
 
     def finish(self) -> LogicModel:
         f = self.m.facts
@@ -315,8 +487,13 @@ class _Builder:
             f.append(f"minor({q(x)}).")
         for x, values in sorted(self.religions.items()):
             f.append(f"has_religion({q(x)}).")
-            for r in sorted(values | {"other"}):
-                f.append(f"religion_value({q(x)},{q(r)}).")
+            f.extend(f"religion_value({q(x)},{q(r)})." for r in sorted(values | {"other"}))
+        for p, values in sorted(self.owners.items()):
+            f.append(f"province({q(p)}).")
+            f.extend(f"owner_value({q(p)},{q(x)})." for x in sorted(values | {"other"}))
+        for x, values in sorted(self.statuses.items()):
+            f.append(f"has_status({q(x)}).")
+            f.extend(f"status_value({q(x)},{q(v)})." for v in sorted(values | {"other"}))
         return self.m
 
 

@@ -23,7 +23,7 @@ from .analysis import horizon_bound
 from .facts import ClauseInfo, build_model, cone, q
 from .solver import Session
 
-OUTCOMES = ("fired", "marked", "rerolled")
+from .logs import OUTCOMES  # noqa: F401  (re-exported)
 
 
 @dataclass
@@ -55,9 +55,9 @@ def _history(atoms: list[clingo.Symbol]) -> list[Step]:
         if a.name == "at":
             periods[a.arguments[0].number] = ROMAN_BY_VALUE.get(a.arguments[1].number, str(a.arguments[1].number))
     for a in atoms:
-        if a.name in ("fires", "marked", "draw"):
+        if a.name in ("fires", "marked", "refused", "draw"):
             t = a.arguments[1].number
-            outcome = {"fires": "fired", "marked": "marked", "draw": "rerolled"}[a.name]
+            outcome = {"fires": "fired", "marked": "marked", "refused": "refused", "draw": "rerolled"}[a.name]
             old = steps.get(t)
             if old is None or old.outcome == "rerolled":
                 steps[t] = Step(t, periods.get(t), a.arguments[0].string, outcome)
@@ -66,7 +66,7 @@ def _history(atoms: list[clingo.Symbol]) -> list[Step]:
     return [steps[t] for t in sorted(steps)]
 
 
-SHOW = "#show at/2. #show fires/2. #show marked/2. #show draw/2."
+SHOW = "#show at/2. #show fires/2. #show marked/2. #show refused/2. #show draw/2."
 
 
 def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = None, max_turns: int = 50,
@@ -115,26 +115,33 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
     return result
 
 
-def check_log(kb: KnowledgeBase, entries: list[dict], time_limit: float = 10.0) -> OrderResult:
-    """``entries``: [{"turn": 1, "event": "4:VII", "outcome": "fired"}, …] (turns 1…n; missing turns draw nothing)."""
+def check_log(kb: KnowledgeBase, entries, time_limit: float = 10.0) -> OrderResult:
+    """``entries``: validated ``LogEntry`` values (logs.py), or dicts {"turn", "event", "outcome"} that are
+    validated here (``LogError`` when malformed). Turns the log does not list draw nothing."""
+    from .logs import LogEntry, entries_from_dicts
+
     start = time.perf_counter()
+    if not all(isinstance(e, LogEntry) for e in entries):
+        entries = entries_from_dicts(entries, kb.events)
     model = build_model(kb)
     facts = []
-    turns = max((int(e["turn"]) for e in entries), default=0)
-    by_turn = {int(e["turn"]): e for e in entries}
+    turns = max((e.turn for e in entries), default=0)
+    by_turn = {e.turn: e for e in entries}
     for t in range(1, turns + 1):
         e = by_turn.get(t)
         if e is None:
             facts.append(f"lognone({t}).")
         else:
-            eid = canonical_event_id(str(e["event"])) or str(e["event"])
-            facts.append(f"logged({t},{q(eid)},{e.get('outcome', 'fired')}).")
-    session = Session(model, extra="\n".join(facts) + "\n" + SHOW)
+            facts.append(f"logged({t},{q(e.event)},{q(e.outcome)}). given_draw({q(e.event)},{t}).")
     deadline = start + time_limit
+    session = Session(model, extra="\n".join(facts) + "\n" + SHOW)
     result = OrderResult(None, "legal")
     for t in range(1, turns + 1):
+        if time.perf_counter() >= deadline:
+            result.status, result.message = "inconclusive", f"time limit reached before turn {t}"
+            break
         session.extend(t)
-        res = session.solve(time_limit=max(0.05, deadline - time.perf_counter()))
+        res = session.solve(time_limit=max(0.01, deadline - time.perf_counter()))
         if res.status == "unknown":
             result.status, result.message = "inconclusive", f"time limit reached at turn {t}"
             break
@@ -142,9 +149,9 @@ def check_log(kb: KnowledgeBase, entries: list[dict], time_limit: float = 10.0) 
             core = session.minimise_core(res.core, time_limit=max(0.05, deadline - time.perf_counter()))
             bad = by_turn.get(t)
             result.status = "illegal"
-            result.history = [Step(t, None, bad and str(bad["event"]), bad.get("outcome", "fired") if bad else "no event")]
+            result.history = [Step(t, None, bad.event if bad else None, bad.outcome if bad else "no event")]
             result.explanation = [model.clauses[c] for c in core]
-            what = f"{bad['event']} ({bad.get('outcome', 'fired')})" if bad else "nothing"
+            what = f"{bad.event} ({bad.outcome})" if bad else "nothing"
             result.message = f"turn {t}: {what} is not legal after the turns before it"
             break
         result.history = _history(res.atoms)
@@ -152,17 +159,38 @@ def check_log(kb: KnowledgeBase, entries: list[dict], time_limit: float = 10.0) 
     return result
 
 
-def count_orders(kb: KnowledgeBase, events: list[str], limit: int = 10000, time_limit: float = 10.0) -> tuple[int, bool, float]:
-    """(number of orders found, complete?, seconds): orders in which each event fires once, one per turn."""
+@dataclass
+class CountResult:
+    count: int
+    complete: bool
+    seconds: float
+    horizon: int = 0
+    message: str = ""
+
+
+def count_orders(kb: KnowledgeBase, events: list[str], limit: int = 10000, time_limit: float = 10.0) -> CountResult:
+    """The number of distinct orders in which each of ``events`` fires exactly once and nothing else is played,
+    within the events' horizon bound (docs/logic.md S9). ``ValueError`` for duplicates or a limit below 1."""
     start = time.perf_counter()
+    deadline = start + time_limit
     ids = [canonical_event_id(e) or e for e in events]
+    if len(set(ids)) != len(ids):
+        dup = sorted({e for e in ids if ids.count(e) > 1})
+        raise ValueError(f"listed more than once: {', '.join(dup)}")
+    if limit < 1:
+        raise ValueError("--limit must be at least 1")
     model = build_model(kb, set(ids))
-    n = len(ids)
-    extra = "".join(f"counted({q(e)}).\n" for e in ids) + "#show fires/2.\n"
+    horizon = horizon_bound(kb, sorted(cone(kb, set(ids))))
+    extra = "".join(f"counted({q(e)}).\n" for e in ids) + "#show prec/2.\n"
     final = (":- counted(E), #count { T : fires(E,T) } != 1.\n"
-             ":- fires(E,T), not counted(E).\n:- marked(E,T).\n")
+             ":- fires(E,T), not counted(E).\n:- marked(E,T).\n"
+             "prec(E1,E2) :- fires(E1,T1), fires(E2,T2), counted(E1), counted(E2), T1 < T2.\n")
     session = Session(model, extra=extra, final=final)
-    session.extend(n)
+    for t in range(1, horizon + 1):
+        if time.perf_counter() >= deadline:
+            return CountResult(0, False, time.perf_counter() - start, horizon,
+                               f"time limit of {time_limit:g} s reached while grounding turn {t}")
+        session.extend(t)
     session.finish()
     session.ctl.configuration.solve.models = limit + 1
     session.ctl.configuration.solve.project = "show"
@@ -175,13 +203,22 @@ def count_orders(kb: KnowledgeBase, events: list[str], limit: int = 10000, time_
 
     with session.ctl.solve(on_model=on_model, async_=True,
                            assumptions=[(clingo.Function("on", [clingo.Number(c)]), True) for c in model.clauses]) as h:
-        if not h.wait(time_limit):
+        if not h.wait(max(0.01, deadline - time.perf_counter())):
             h.cancel()
             h.wait()
             complete = False
+    message = ""
     if count > limit:
         count, complete = limit, False
-    return count, complete, time.perf_counter() - start
+    if not complete:
+        message = f"stopped at the limit of {limit} or the time limit: there may be more"
+    elif count == 0:
+        never = [e for e in ids if shortest_history(kb, e, max_turns=horizon + 1000,
+                                                    time_limit=max(0.1, deadline - time.perf_counter())
+                                                    ).status == "impossible"]
+        message = (f"no legal history of up to {horizon} turns (the bound) fires each of them once with nothing "
+                   "else played" + (f"; {', '.join(never)} can never fire" if never else ""))
+    return CountResult(count, complete, time.perf_counter() - start, horizon, message)
 
 
 def query_model(kb: KnowledgeBase, final: str, turns: int, events: set[str] | None = None,

@@ -6,7 +6,9 @@ having occurred, being in effect or over, of the period, and of things the envir
 greedy history — fire every event as soon as its requirements can be met, period by period, waiting for
 fixed durations to run out and ending free durations when a requirement needs them over — is a witness.
 
-The simulation follows asp/ for that fragment only (it is cross-checked against clingo in the tests). Events
+The simulation follows asp/ for that fragment only, and it proves nothing on its own: ``certified_witness``
+hands the history to clingo as a log (every firing at its turn, every case it claims) and it counts only when
+clingo confirms it; otherwise every question goes to clingo. Events
 whose conditions test the state fluents of effects (a minor exists, a religion), and events whose effects end
 the game, cancel an event or make one never occur (fired last, after the others), are handled conservatively:
 what the greedy history cannot show is left to clingo, never claimed.
@@ -281,3 +283,34 @@ def _disrupts(section) -> bool:
                 if c.logic and any(e["kind"] in DISRUPTIVE for e in c.logic.get("effects", []) or []):
                     return True
     return False
+
+
+def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0) -> Witness:
+    """The greedy witness, counted only after clingo has checked it as a log: every firing at its turn, every
+    scope it claims played at that turn. A witness clingo does not confirm (or cannot check in time) proves
+    nothing: an empty Witness is returned and every question goes to clingo."""
+    from .facts import build_model, q
+    from .solver import Session
+
+    witness = greedy_witness(kb)
+    if not witness.fired:
+        return witness
+    model = build_model(kb)
+    facts = [f"wfires({q(e)},{t}). given_draw({q(e)},{t})." for e, t in sorted(witness.fired.items(), key=lambda x: x[1])]
+    at_line = {(i.event, i.line): cid for cid, i in model.clauses.items() if cid in model.scopes}
+    for eid, line in sorted(witness.scopes):
+        cid = at_line.get((eid, line))
+        if cid is None:
+            return Witness()
+        facts.append(f"wscope({cid},{witness.fired[eid]}).")
+    final = (":- wfires(E,T), not fires(E,T).\n:- fires(E,T), not wfires(E,T).\n"
+             ":- wscope(S,T), not scope_on(S,T).\n")
+    session = Session(model, extra="\n".join(facts) + "\n", final=final)
+    session.extend(max(witness.turns, max(witness.fired.values())))
+    session.finish()
+    res = session.solve(time_limit=time_limit)
+    if stats is not None:
+        stats.ground_seconds += session.stats.ground_seconds
+        stats.solve_seconds += session.stats.solve_seconds
+        stats.solves += session.stats.solves
+    return witness if res.status == "sat" else Witness()

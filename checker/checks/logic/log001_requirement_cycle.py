@@ -11,7 +11,9 @@ Fails::
 
 Passes: the same requirement in one direction only.
 
-The explanation lists the requirement clauses that form the cycle. Remove or reverse one of them.
+The explanation lists the requirement clauses that form the cycle. Remove or reverse one of them. Where many
+events require each other, only the shortest few cycles of the group are reported (at most three), with the
+number of events in the group: listing every cycle is exponential.
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ SEVERITY = "error"
 
 def check(ctx):
     mod = sys.modules[__name__]
-    for cycle in analysis(ctx).cycles:
-        names = " → ".join([c.event for c in cycle] + [cycle[0].event])
-        yield ctx.finding(mod, cycle[0].event, cycle[0].line, f"requirement cycle {names}: none of these events can "
-                          "occur first", explanation=explanation(ctx, cycle))
+    for members, cycles in analysis(ctx).cycle_groups:
+        group = "" if len(members) == len(cycles[0]) else \
+            f" (one of the shortest cycles among {len(members)} events that require each other: {', '.join(members)})"
+        for cycle in cycles:
+            names = " → ".join([c.event for c in cycle] + [cycle[0].event])
+            yield ctx.finding(mod, cycle[0].event, cycle[0].line, f"requirement cycle {names}: none of these events "
+                              f"can occur first{group}", explanation=explanation(ctx, cycle))

@@ -1,0 +1,299 @@
+"""Differential testing of the logic engine: clingo (checker.logic) against tests/reference_interpreter.py.
+
+Random small knowledge bases (up to 6 events, every condition, duration, effect and outcome kind of the shared
+contract) and random logs; for each, ``order --goal`` (shortest length), ``--check``, ``--count`` and the
+can-never-fire verdicts must agree with the interpreter's brute force.
+
+    python -m tests.differential --cases 10000        # prints cases tried and disagreements
+
+``tests/test_differential.py`` runs a CI-sized number of the same cases through hypothesis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from checker.logic import orders
+from checker.logic.analysis import analyse, horizon_bound
+from checker.logic.facts import _Anything, duration_events
+from checker.model import Clause, Event, KnowledgeBase, Section, Source
+
+from . import reference_interpreter as ref
+
+MAX_TURNS = 5  # the goal search and the interpreter's horizon for --goal
+MAX_BOUND = 6  # KBs whose whole bound is above this are not asked for verdicts or counts (brute force too slow)
+OUTSIDE = "4:VI"
+
+
+def until_of(event):
+    return duration_events(event, _Anything())
+
+
+# ------------------------------------------------------------------ random KBs
+
+THEMES = {  # each KB draws its conditions and effects from a few of these, so its state space stays small
+    "events": (["occurred", "not_occurred", "in_effect", "not_in_effect", "over"], ["cancel_event", "never_occurs"]),
+    "exists": (["exists", "not_exists"], ["minor_created", "minor_removed"]),
+    "religion": (["religion"], ["religion"]),
+    "owner": (["owns"], ["owner"]),
+    "status": (["status"], ["minor_neutral", "minor_vassal"]),
+    "env": (["inactive", "active", "at_war", "at_peace", "free"], ["game_ends"]),
+    "period": (["period_at_least", "outside"], ["game_ends"]),
+}
+_ALLOWED: dict = {}
+
+
+def _cond(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
+    kinds = list(_ALLOWED.get("conds") or ["occurred"])
+    if depth < 1:
+        kinds += ["any", "all", "not"]
+    k = rng.choice(kinds)
+    if k in ("any", "all"):
+        return {"kind": k, "of": [_cond(rng, ids, depth + 1) for _ in range(rng.randint(1, 2))]}
+    if k == "not":
+        return {"kind": "not", "of": [_cond(rng, ids, depth + 1)]}
+    if k == "outside":
+        return {"kind": rng.choice(["occurred", "in_effect", "over"]), "event": OUTSIDE}
+    c: dict = {"kind": k}
+    if k in ("occurred", "not_occurred", "in_effect", "not_in_effect", "over"):
+        c["event"] = rng.choice(ids)
+    elif k in ("exists", "not_exists"):
+        c["subject"] = "Bavaria"
+    elif k == "religion":
+        c.update(subject="ENG", value=rng.choice(["protestant", "catholic"]))
+    elif k == "owns":
+        c.update(subject=rng.choice(["AUS", "PRU"]), value="KRAKOW")
+    elif k == "status":
+        c.update(subject="Poland", value=rng.choice(["neutral", "vassal of RUS"]))
+    elif k in ("inactive", "active"):
+        c["subject"] = "Prussia"
+    elif k in ("at_war", "at_peace"):
+        c.update(subject="Prussia", value="Austria")
+    elif k == "free":
+        c.update(subject="FRA", value=rng.choice(["accepts the event", "agrees"]))
+    elif k == "period_at_least":
+        c["value"] = rng.choice(["IV", "VII"])
+    if rng.random() < 0.15:
+        c["negated"] = True
+    return c
+
+
+def _item(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
+    k = rng.choice(list(_ALLOWED.get("effects") or ["game_ends"]) + (["first_of"] if depth == 0 else []))
+    if k == "first_of":
+        return {"kind": "first_of", "of": [[dict(_item(rng, ids, 1), when=[_cond(rng, ids, 1)])],
+                                           [_item(rng, ids, 1)]]}
+    item: dict = {"kind": k}
+    if k == "owner":
+        item.update(subject="KRAKOW", value=rng.choice(["AUS", "PRU"]))
+    elif k in ("minor_created", "minor_removed"):
+        item["subject"] = "Bavaria"
+    elif k == "minor_neutral":
+        item["subject"] = "Poland"
+    elif k == "minor_vassal":
+        item.update(subject="Poland", value="RUS")
+    elif k == "religion":
+        item.update(subject="ENG", value=rng.choice(["protestant", "catholic"]))
+    elif k in ("cancel_event", "never_occurs"):
+        item["event"] = rng.choice(ids)
+    if depth == 0 and rng.random() < 0.15:
+        item["when"] = [_cond(rng, ids, 1)]
+    return item
+
+
+def _effect_clause(rng: random.Random, ids: list[str], line: int) -> Clause:
+    logic: dict = {"role": "effect", "effects": [_item(rng, ids) for _ in range(rng.randint(1, 2))]}
+    r = rng.random()
+    if r < 0.15:
+        logic["when"] = [_cond(rng, ids)]
+    elif r < 0.25:
+        logic["unless"] = [_cond(rng, ids)]
+    r = rng.random()
+    if r < 0.2:
+        logic.update(optional=True, outcome=rng.choice(["Royalists win", "Parliament wins"]))
+    elif r < 0.3:
+        logic["optional"] = True
+    elif r < 0.35:
+        logic["outcome"] = "Royalists win"
+    if rng.random() < 0.2:
+        logic["timing"] = "on_end"
+    return Clause("1.", "effect", line, logic=logic)
+
+
+def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
+    n = rng.randint(1, max_events)
+    themes = ["events"] + rng.sample(sorted(set(THEMES) - {"events"}), rng.randint(1, 2))
+    _ALLOWED["conds"] = sorted({k for t in themes for k in THEMES[t][0]})
+    _ALLOWED["effects"] = sorted({k for t in themes for k in THEMES[t][1]})
+    periods = ["VII"] if rng.random() < 0.7 else ["IV", "VII"]
+    ids = [f"{i + 1}:{rng.choice(periods)}" for i in range(n)]
+    ids = list(dict.fromkeys(ids))
+    kb = KnowledgeBase(root="<random>")
+    line = iter(range(10, 100000, 3))
+    for eid in ids:
+        num, per = eid.split(":")
+        dur = rng.choice(["immediate", "turns", "permanent", "until", "until_max", "until_event", "until_event_only"])
+        ev = Event(eid, "eu", per, int(num), f"E{num}", f"{num}: E{num}", Source("<random>", next(line)))
+        ev.multiplicity = rng.choice(["1", "1", "2", None])
+        if dur == "turns":
+            ev.duration_kind, ev.duration_turns, ev.duration = "turns", rng.randint(1, 3), "n turns"
+        elif dur in ("immediate", "permanent"):
+            ev.duration_kind, ev.duration = dur, dur
+        elif dur == "until":
+            ev.duration_kind, ev.duration = "until", "until the end of the war"
+        elif dur == "until_max":
+            ev.duration_kind, ev.duration, ev.duration_turns = "until", "as long as the minister lasts", 2
+        else:
+            x = rng.choice(ids + [OUTSIDE])
+            ev.duration_kind = "until"
+            ev.duration = f"until event {x} occurs" + ("" if dur == "until_event_only" else " or the war ends")
+        ev.duration_line = next(line)
+        for _ in range(rng.choice([0, 0, 1, 1, 2])):
+            logic: dict = {"role": "requirement", "when": [_cond(rng, ids)],
+                           "on_fail": rng.choice(["reroll", "mark_off", "consider_played", "refused_renewable",
+                                                  "nothing"])}
+            if rng.random() < 0.2:
+                logic["when_any"] = [_cond(rng, ids), _cond(rng, ids)]
+            if rng.random() < 0.2:
+                logic["unless"] = [_cond(rng, ids)]
+            ev.conditions.append(Clause("1.", "requirement", next(line), logic=logic))
+        if rng.random() < 0.1:
+            ev.conditions.append(Clause("2.", "unread", next(line), logic={"role": "unread", "reason": "x",
+                                                                            "words": "y"}))
+        phase = Section("phase", "EVENTS PHASE:", next(line), canonical="events")
+        phase.clauses = [_effect_clause(rng, ids, next(line)) for _ in range(rng.randint(0, 2))]
+        shape = rng.random()
+        if shape < 0.2:  # two cases
+            for k in range(2):
+                case = Section("case", f"CASE {k + 1}:", next(line), canonical=str(k + 1),
+                               logic={"role": "case_condition", "when": [_cond(rng, ids)]})
+                case.clauses = [_effect_clause(rng, ids, next(line))]
+                phase.sections.append(case)
+        elif shape < 0.35:  # a conditional part
+            part = Section("part", "THE EVENT IF …", next(line), logic={"role": "case_condition",
+                                                                        "when": [_cond(rng, ids)]})
+            part.clauses = [_effect_clause(rng, ids, next(line))]
+            phase.sections.append(part)
+        if shape > 0.9 and ev.multiplicity == "2":  # two bodies: FIRST EVENT / SECOND EVENT
+            bodies = []
+            for b in (1, 2):
+                body = Section("event", f"{'FIRST' if b == 1 else 'SECOND'} EVENT:", next(line), canonical=str(b))
+                body.clauses = [_effect_clause(rng, ids, next(line))]
+                bodies.append(body)
+            ev.body = bodies
+        else:
+            ev.body = [phase]
+        kb.events[eid] = ev
+    return kb
+
+
+def random_log(rng: random.Random, kb: KnowledgeBase) -> list[dict]:
+    ids = sorted(kb.events)
+    turns = rng.sample(range(1, MAX_TURNS + 1), rng.randint(1, 4))
+    return [{"turn": t, "event": rng.choice(ids), "outcome": rng.choice(["fired", "fired", "marked", "refused",
+                                                                         "rerolled"])} for t in sorted(turns)]
+
+
+def describe(kb: KnowledgeBase) -> str:
+    import pprint
+
+    out = []
+    for e in kb.events.values():
+        out.append(f"{e.id} duration={e.duration_kind}/{e.duration_turns}/{e.duration!r} mult={e.multiplicity}")
+        out += ["  req " + pprint.pformat(c.logic, width=200) for c in e.conditions]
+        for s in e.all_sections():
+            out.append(f"  section {s.kind} {s.heading} {s.logic}")
+            out += ["    eff " + pprint.pformat(c.logic, width=200) for c in s.clauses]
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ one case
+
+def run_case(seed: int, time_limit: float = 20.0) -> list[str]:
+    """The disagreements between clingo and the interpreter on the random KB and log of ``seed``."""
+    rng = random.Random(seed)
+    kb = random_kb(rng)
+    bad: list[str] = []
+    ids = sorted(kb.events)
+    # --goal
+    goal = rng.choice(ids)
+    avoid = [rng.choice(ids)] if rng.random() < 0.2 else []
+    if goal in avoid:
+        avoid = []
+    whole = horizon_bound(kb, ids)
+    res = orders.shortest_history(kb, goal, avoid=avoid, max_turns=MAX_TURNS, time_limit=time_limit)
+    explore = max(MAX_TURNS, whole) if whole <= MAX_BOUND else MAX_TURNS
+    if avoid:
+        first = ref.earliest_firings(kb, MAX_TURNS, avoid=avoid, until_of=until_of)
+    else:
+        first = ref.earliest_firings(kb, explore, until_of=until_of)
+    want = first.get(goal)
+    want = want if want is not None and want <= MAX_TURNS else None
+    if res.status == "found" and len(res.history) != want:
+        bad.append(f"goal {goal} avoid {avoid}: clingo {len(res.history)} turns, interpreter {want}")
+    if res.status in ("impossible", "inconclusive") and want is not None and (res.status == "impossible"
+                                                                               or res.turns_searched >= want):
+        bad.append(f"goal {goal} avoid {avoid}: clingo {res.status} ({res.message}), interpreter {want} turns")
+    # --check
+    log = random_log(rng, kb)
+    res = orders.check_log(kb, log, time_limit=time_limit)
+    legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log}, until_of=until_of)
+    if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
+        bad.append(f"log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
+    if whole <= MAX_BOUND:
+        # --count
+        counted = rng.sample(ids, min(len(ids), rng.randint(1, 3)))
+        c = orders.count_orders(kb, counted, limit=10000, time_limit=time_limit)
+        if c.complete:
+            n = ref.count_orders(kb, counted, c.horizon, until_of=until_of)
+            if n != c.count:
+                bad.append(f"count {counted} within {c.horizon}: clingo {c.count}, interpreter {n}")
+        # never-fire verdicts
+        a = analyse(kb, time_limit=time_limit)
+        scopes = None
+        for v in a.verdicts:
+            if v.status == "unknown":
+                continue
+            if v.kind != "event":
+                if scopes is None:
+                    scopes = ref.earliest_scopes(kb, whole, until_of=until_of)
+                if (v.status == "can") != ((v.event, v.line) in scopes):
+                    bad.append(f"verdict {v.subject} (line {v.line}): clingo {v.status}, interpreter "
+                               f"{'can' if (v.event, v.line) in scopes else 'never'} within {whole}")
+                continue
+            can = v.event in first if not avoid else ref.can_fire(kb, v.event, whole, until_of=until_of)
+            if (v.status == "can") != can:
+                bad.append(f"verdict {v.event}: clingo {v.status}, interpreter {'can' if can else 'never'}"
+                           f" within {whole}")
+    return bad
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--cases", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0, help="first seed")
+    p.add_argument("--show", action="store_true", help="print each disagreeing KB")
+    args = p.parse_args(argv)
+    start = time.perf_counter()
+    disagreements = 0
+    tried = 0
+    for seed in range(args.seed, args.seed + args.cases):
+        bad = run_case(seed)
+        tried += 1
+        if tried % 100 == 0:
+            print(f"progress: {tried} cases tried, {disagreements} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
+        if bad:
+            disagreements += 1
+            print(f"seed {seed}: " + "; ".join(bad), flush=True)
+            if args.show:
+                print(describe(random_kb(random.Random(seed))))
+    print(f"cases tried: {args.cases}, disagreements: {disagreements}, seconds: {time.perf_counter() - start:.0f}")
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,627 @@
+"""A reference interpreter of docs/logic.md ("## Semantics"), written from that text and not from asp/.
+
+It enumerates every history of a small knowledge base by brute force, turn by turn: the states reachable at the
+start of each turn (a set, so equal states are kept once) and every choice the semantics leaves open (the
+period, the environment's free fluents, the turn an outside event occurs, the end of an "until" duration, the
+draw, the case, the outcome, optional effects, the initial state). It exists to test clingo's answers, not to
+be fast: use it on a handful of events and turns. Section marks (S1 …) point into docs/logic.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
+EVENT_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
+MARKS = {"mark_off", "consider_played"}
+
+
+# ---------------------------------------------------------------- the KB, read once into plain tables
+
+@dataclass
+class Eff:
+    """One effect clause (or one item with its own `when`, or one first_of alternative) of an event."""
+    key: tuple
+    event: str
+    items: list  # effect item dicts
+    scope: int | None
+    body: int | None
+    when: list
+    unless: list
+    outcome: str | None
+    optional: bool
+    on_end: bool
+    alt: tuple | None = None  # (group, index)
+
+
+@dataclass
+class Scope:
+    sid: int
+    event: str
+    case: bool
+    group: str
+    body: int | None
+    parent: int | None
+    conds: list  # conditions that must all hold (composites allowed)
+    line: int = 0
+
+
+@dataclass
+class Ev:
+    id: str
+    period: int
+    mult: int
+    kind: str  # immediate | fixed | permanent | free
+    turns: int | None
+    until: list[str] = field(default_factory=list)
+    only_events: bool = False
+    reqs: list = field(default_factory=list)
+    scopes: list[Scope] = field(default_factory=list)
+    effects: list[Eff] = field(default_factory=list)
+    outcomes: list[str] = field(default_factory=list)
+
+
+def _req_holds(logic, val) -> bool:
+    if not all(val(c) for c in logic.get("when") or []):
+        return False
+    if logic.get("when_any") and not any(val(c) for c in logic["when_any"]):
+        return False
+    if logic.get("unless") and all(val(c) for c in logic["unless"]):
+        return False
+    return True
+
+
+class Reader:
+    """The KB's events as the semantics reads them (S1–S8)."""
+
+    def __init__(self, kb, until_of=None):
+        self.events: dict[str, Ev] = {}
+        self.minors: set[str] = set()
+        self.religions: dict[str, set] = {}
+        self.owners: dict[str, set] = {}
+        self.statuses: dict[str, set] = {}
+        self.out: set[str] = set()
+        self.periods = sorted({ROMAN[e.period] for e in kb.events.values()})
+        n = itertools.count(1)
+        for e in kb.events.values():
+            kind = {"turns": "fixed", "permanent": "permanent", "immediate": "immediate"}.get(e.duration_kind, "free")
+            if kind == "fixed" and not e.duration_turns:
+                kind = "free"
+            until, only = until_of(e) if until_of and kind == "free" else ([], False)
+            mult = 99 if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
+            ev = Ev(e.id, ROMAN[e.period], mult, kind, e.duration_turns, until, only)
+            self.events[e.id] = ev
+            for c in e.conditions:
+                if c.logic and c.logic.get("role") == "requirement":
+                    ev.reqs.append(c.logic)
+                    for cond in self._conds(c.logic):
+                        self._note(cond, kb)
+                if c.kind == "modification":
+                    for cc in c.walk():
+                        if cc.logic and cc.logic.get("role") == "effect":
+                            self._effect(ev, cc.logic, None, None, n, kb)
+            for sec in e.body:
+                self._section(ev, sec, None, None, f"top{e.id}", n, kb)
+            ev.outcomes = sorted({f.outcome for f in ev.effects if f.outcome})
+        for ev in self.events.values():
+            self.out |= {x for x in ev.until if x not in self.events}
+
+    def _conds(self, logic):
+        for key in ("when", "when_any", "unless"):
+            yield from logic.get(key) or []
+
+    def _note(self, cond, kb):
+        """Record the domains a condition reads (S7)."""
+        k = cond.get("kind")
+        if k in ("any", "all", "not"):
+            for c in cond.get("of") or []:
+                self._note(c, kb)
+        elif k in EVENT_KINDS and cond.get("event") not in kb.events:
+            self.out.add(cond.get("event"))
+        elif k in ("exists", "not_exists"):
+            self.minors.add(cond["subject"])
+        elif k == "religion":
+            self.religions.setdefault(cond["subject"], set()).add(cond["value"])
+        elif k == "owns":
+            self.owners.setdefault(cond["value"], set()).add(cond["subject"])
+        elif k == "status":
+            self.statuses.setdefault(cond["subject"], set()).add(cond["value"])
+
+    def _section(self, ev, sec, body, parent, group, n, kb):
+        scope = parent
+        if sec.kind == "event" and sec.canonical and sec.canonical.isdigit():
+            body = int(sec.canonical)
+            group = f"body{ev.id}#{body}"
+        if sec.kind in ("case", "part", "extension"):
+            conds = []
+            for logic in [sec.logic] + [c.logic for c in sec.clauses if c.logic and c.logic.get("role") == "case_condition"]:
+                logic = logic or {}
+                conds += list(logic.get("when") or [])
+                if logic.get("when_any"):
+                    conds.append({"kind": "any", "of": logic["when_any"]})
+                if logic.get("unless"):
+                    conds.append({"kind": "not", "of": [{"kind": "all", "of": logic["unless"]}]})
+            for c in conds:
+                self._note(c, kb)
+            sid = next(n)
+            ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds, sec.line))
+            scope = sid
+            group = f"scope{sid}"
+        for clause in sec.clauses:
+            for c in clause.walk():
+                if c.logic and c.logic.get("role") == "effect":
+                    self._effect(ev, c.logic, body, scope, n, kb)
+        for sub in sec.sections:
+            self._section(ev, sub, body, scope, group, n, kb)
+
+    def _effect(self, ev, logic, body, scope, n, kb):
+        base = dict(scope=scope, body=body, when=list(logic.get("when") or []), unless=list(logic.get("unless") or []),
+                    outcome=logic.get("outcome"), optional=bool(logic.get("optional")),
+                    on_end=logic.get("timing") == "on_end")
+        for c in base["when"] + base["unless"]:
+            self._note(c, kb)
+        plain, extra = [], []
+        for item in logic.get("effects") or []:
+            if item.get("kind") == "first_of":
+                g = next(n)
+                for i, alt in enumerate(item.get("of") or []):
+                    conds = [c for x in alt for c in x.get("when") or []]
+                    extra.append((alt, conds, (g, i)))
+            elif item.get("when"):
+                extra.append(([item], list(item["when"]), None))
+            else:
+                plain.append(item)
+        groups = ([(plain, [], None)] if plain else []) + extra
+        for items, conds, alt in groups:
+            for c in conds:
+                self._note(c, kb)
+            for x in items:
+                self._note_effect(x)
+            b = dict(base)
+            b["when"] = base["when"] + conds
+            ev.effects.append(Eff(("e", next(n)), ev.id, [x for x in items if x.get("kind") != "first_of"],
+                                  alt=alt, **b))
+
+    def _note_effect(self, x):
+        k = x.get("kind")
+        if k in ("minor_created", "minor_removed"):
+            self.minors.add(x["subject"])
+        elif k == "religion":
+            self.religions.setdefault(x["subject"], set()).add(x["value"])
+        elif k == "owner":
+            self.owners.setdefault(x["subject"], set()).add(x["value"])
+        elif k == "minor_neutral":
+            self.statuses.setdefault(x["subject"], set()).add("neutral")
+        elif k == "minor_vassal":
+            self.statuses.setdefault(x["subject"], set()).add("vassal of " + x["value"])
+
+
+# ---------------------------------------------------------------- states and one turn
+
+def _freeze(d):
+    return tuple(sorted((k, v) for k, v in d.items()))
+
+
+@dataclass(frozen=True)
+class State:
+    """What carries over into the next turn (S3, S4, S7)."""
+    period: int = 0
+    game_over: bool = False
+    never: frozenset = frozenset()
+    occurred: frozenset = frozenset()
+    played: tuple = ()  # (event, times played)
+    fired: tuple = ()  # (event, times fired)
+    since: tuple = ()  # (event, turn of the latest firing) for lasting events
+    ended: frozenset = frozenset()  # runs the environment (or an until-event) ended
+    csince: frozenset = frozenset()  # runs ended by a cancellation
+    cancel_last: frozenset = frozenset()  # events cancelled at the turn before
+    armed: frozenset = frozenset()  # on-end effect keys waiting for their event to be over
+    exists: frozenset = frozenset()
+    religion: tuple = ()  # (country, frozenset of values)
+    owner: tuple = ()
+    status: tuple = ()
+    out: frozenset = frozenset()  # outside events that have occurred
+    extra: tuple = ()  # what a question tracks (the order of counted firings)
+    fired_last: str | None = None  # the event fired at the turn before
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one turn did: the draw and its outcome."""
+    event: str | None
+    outcome: str  # fired | marked | refused | rerolled | none
+    scopes: frozenset = frozenset()  # heading lines of the cases and parts a firing played
+
+
+class Interpreter:
+    def __init__(self, kb, until_of=None):
+        self.r = Reader(kb, until_of)
+        self.env_keys = self._env_keys(kb)
+        self.effs_by_key = {f.key: f for ev in self.r.events.values() for f in ev.effects}
+
+    def _env_keys(self, kb):
+        keys = set()
+
+        def walk(c):
+            k = c.get("kind")
+            if k in ("any", "all", "not"):
+                for x in c.get("of") or []:
+                    walk(x)
+            elif k not in EVENT_KINDS and k not in ("exists", "not_exists", "religion", "owns", "status",
+                                                    "period_at_least"):
+                keys.add(self._env_key(c))
+
+        for ev in self.r.events.values():
+            for logic in ev.reqs:
+                for c in self.r._conds(logic):
+                    walk(c)
+            for s in ev.scopes:
+                for c in s.conds:
+                    walk(c)
+            for f in ev.effects:
+                for c in f.when + f.unless:
+                    walk(c)
+        return sorted(keys)
+
+    @staticmethod
+    def _env_key(c):
+        k = c.get("kind")
+        k = {"active": "inactive", "at_peace": "at_war"}.get(k, k)
+        return (k, str(c.get("subject")), str(c.get("value")) if k == "at_war" or k not in ("inactive",) else "")
+
+    def initial_states(self):
+        r = self.r
+        minors = sorted(r.minors)
+        subsets = [frozenset(x for x, b in zip(minors, bits) if b) for bits in itertools.product((0, 1), repeat=len(minors))]
+        rel = [[(x, frozenset([v])) for v in sorted(vals | {"other"})] for x, vals in sorted(r.religions.items())]
+        own = [[(p, frozenset([v])) for v in sorted(vals | {"other"})] for p, vals in sorted(r.owners.items())]
+        sta = [[(x, frozenset([v])) for v in sorted(vals | {"other"})] for x, vals in sorted(r.statuses.items())]
+        for ex in subsets:
+            for rv in itertools.product(*rel):
+                for ov in itertools.product(*own):
+                    for sv in itertools.product(*sta):
+                        yield State(exists=ex, religion=tuple(rv), owner=tuple(ov), status=tuple(sv))
+
+    # -- one turn t from carried state s: yields (move, next state, fired event or None)
+    def turn(self, s: State, t: int):
+        r = self.r
+        for period in [p for p in r.periods if p >= s.period]:
+            not_out = sorted(x for x in r.out if x not in s.out)
+            for occ in itertools.product((0, 1), repeat=len(not_out)):
+                out = s.out | {x for x, b in zip(not_out, occ) if b}
+                out_list = sorted(out)
+                for out_live in itertools.product((0, 1), repeat=len(out_list)):
+                    out_in_effect = {x for x, b in zip(out_list, out_live) if b}
+                    yield from self._with_ends(s, t, period, out, out_in_effect)
+
+    def _with_ends(self, s, t, period, out, out_in_effect):
+        r = self.r
+        since = dict(s.since)
+        occurred = s.occurred
+        fired_last = s.fired_last
+        forced, choosable = set(), []
+        for e, T in since.items():
+            ev = r.events[e]
+            if ev.kind != "free":
+                continue
+            if any((x in occurred) if x in r.events else (x in out) for x in ev.until):
+                forced.add(e)
+                continue
+            if e in s.ended and fired_last != e:
+                forced.add(e)
+                continue
+            live_otherwise = e not in s.csince and not (ev.turns and t >= T + ev.turns)
+            if not ev.only_events and live_otherwise:
+                choosable.append(e)
+        for bits in itertools.product((0, 1), repeat=len(choosable)):
+            ended = frozenset(forced | {e for e, b in zip(choosable, bits) if b})
+            live = set()
+            for e, T in since.items():
+                ev = r.events[e]
+                if e in s.csince:
+                    continue
+                if ev.kind == "fixed" and t < T + ev.turns:
+                    live.add(e)
+                elif ev.kind == "permanent":
+                    live.add(e)
+                elif ev.kind == "free" and e not in ended and not (ev.turns and t >= T + ev.turns):
+                    live.add(e)
+            seen = set()  # the environment's free fluents matter only through what the draw does
+            for envv in itertools.product((0, 1), repeat=len(self.env_keys)):
+                env = {k for k, b in zip(self.env_keys, envv) if b}
+                ctx = (s, t, period, out, out_in_effect, live, env)
+                for move, fired, now, arm in self._draws(s, period, ctx):
+                    key = (move, fired, tuple(f.key for f in now), tuple(f.key for f in arm))
+                    if key not in seen:
+                        seen.add(key)
+                        yield from self._close(s, t, period, ended, live, ctx, move, fired, now, arm)
+
+    def val(self, c, ctx) -> bool:
+        s, t, period, out, out_in_effect, live, env = ctx
+        k = c.get("kind")
+        neg = bool(c.get("negated"))
+        if k == "all":
+            v = all(self.val(x, ctx) for x in c.get("of") or [])
+        elif k == "any":
+            v = any(self.val(x, ctx) for x in c.get("of") or [])
+        elif k == "not":
+            v = not all(self.val(x, ctx) for x in c.get("of") or [])  # `not` of one condition
+        elif k in EVENT_KINDS:
+            e = c["event"]
+            base = {"not_occurred": "occurred", "not_in_effect": "in_effect"}.get(k, k)
+            neg ^= k.startswith("not_")
+            if e in self.r.events:
+                occ, lv = e in s.occurred, e in live
+            else:
+                occ, lv = e in out, e in out_in_effect
+            v = {"occurred": occ, "in_effect": lv, "over": occ and not lv}[base]
+        elif k in ("exists", "not_exists"):
+            neg ^= k == "not_exists"
+            v = c["subject"] in s.exists
+        elif k == "religion":
+            v = c["value"] in dict(s.religion).get(c["subject"], frozenset())
+        elif k == "owns":
+            v = c["subject"] in dict(s.owner).get(c["value"], frozenset())
+        elif k == "status":
+            v = c["value"] in dict(s.status).get(c["subject"], frozenset())
+        elif k == "period_at_least":
+            v = period >= ROMAN.get(c.get("value"), 0)
+        else:
+            neg ^= k in ("active", "at_peace")
+            v = self._env_key(c) in env
+        return v != neg
+
+    def _draws(self, s, period, ctx):
+        """(move, fired event, effects taking place now, on-end effects armed) for every possible draw (S1)."""
+        r = self.r
+        yield Move(None, "none"), None, [], []
+        if s.game_over:
+            return
+        played = dict(s.played)
+        for e, ev in sorted(r.events.items()):
+            if ev.period != period or e in s.never or played.get(e, 0) >= ev.mult:
+                continue
+            failed = [lg for lg in ev.reqs if not _req_holds(lg, lambda c: self.val(c, ctx))]
+            if not failed:
+                for effs, armed, on in self._firings(s, ev, ctx):
+                    lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on)
+                    yield Move(e, "fired", lines), e, effs, armed
+            elif any(lg.get("on_fail") in MARKS for lg in failed):
+                yield Move(e, "marked"), None, [], []
+            elif any(lg.get("on_fail") == "refused_renewable" for lg in failed):
+                yield Move(e, "refused"), None, [], []
+            else:
+                yield Move(e, "rerolled"), None, [], []
+
+    def _firings(self, s, ev, ctx):
+        """Every way a firing of ``ev`` can play out (S5, S6): (effects taking place now, on-end effects armed)."""
+        nth = dict(s.fired).get(ev.id, 0) + 1
+        by_id = {sc.sid: sc for sc in ev.scopes}
+        val = lambda c: self.val(c, ctx)  # noqa: E731
+
+        def body_ok(b):
+            return b is None or b == nth
+
+        # Scopes in order (parents before children): choose the cases of each group.
+        def scope_choices(i, on):
+            if i == len(ev.scopes):
+                yield on
+                return
+            sc = ev.scopes[i]
+            ok_parent = body_ok(sc.body) and (sc.parent is None or sc.parent in on)
+            if not sc.case:
+                good = ok_parent and all(val(c) for c in sc.conds)
+                yield from scope_choices(i + 1, on | {sc.sid} if good else on)
+                return
+            group = [x for x in ev.scopes if x.case and x.group == sc.group]
+            if sc is not group[0]:
+                yield from scope_choices(i + 1, on)  # decided with the first case of its group
+                return
+            live_group = [x for x in group if body_ok(x.body) and (x.parent is None or x.parent in on)]
+            if not live_group:
+                yield from scope_choices(i + 1, on)
+                return
+            ok = [x for x in live_group if all(val(c) for c in x.conds)]
+            for x in ok:  # exactly one; none: this firing is impossible
+                yield from scope_choices(i + 1, on | {x.sid})
+
+        del by_id
+        for on in scope_choices(0, frozenset()):
+            for outcome in [None] + ev.outcomes if ev.outcomes else [None]:
+                eligible = []
+                for f in ev.effects:
+                    placed = (f.scope in on) if f.scope is not None else body_ok(f.body)
+                    if not placed:
+                        continue
+                    if not all(val(c) for c in f.when):
+                        continue
+                    if f.unless and all(val(c) for c in f.unless):
+                        continue
+                    if f.outcome is not None and f.outcome != outcome:
+                        continue
+                    eligible.append(f)
+                # first_of: an alternative is blocked when an earlier one of its group holds
+                holds_alt = {f.alt for f in ev.effects if f.alt and ((f.scope in on) if f.scope is not None
+                                                                     else body_ok(f.body))
+                             and all(val(c) for c in f.when)}
+                eligible = [f for f in eligible if not (f.alt and any(g == f.alt[0] and j < f.alt[1]
+                                                                      for g, j in holds_alt))]
+                free = [f for f in eligible if f.optional and f.outcome is None]
+                fixed = [f for f in eligible if not (f.optional and f.outcome is None)]
+                for bits in itertools.product((0, 1), repeat=len(free)):
+                    chosen = fixed + [f for f, b in zip(free, bits) if b]
+                    yield [f for f in chosen if not f.on_end], [f for f in chosen if f.on_end], on
+
+    def _close(self, s, t, period, ended, live, ctx, move, fired, now, arm):
+        """The state carried into turn t+1 after ``move`` and the effects that take place at t."""
+        r = self.r
+        effs_by_key = self.effs_by_key
+        end_now = [effs_by_key[k] for k in s.armed if r.events[effs_by_key[k].event].id not in live
+                   and effs_by_key[k].event not in s.cancel_last]
+        still_armed = {k for k in s.armed if effs_by_key[k].event in live}
+        doing = list(now) + end_now
+        items = [(x, f) for f in doing for x in f.items]
+        played = dict(s.played)
+        fired_n = dict(s.fired)
+        since = dict(s.since)
+        occurred = set(s.occurred)
+        if move.outcome in ("fired", "marked"):
+            played[move.event] = played.get(move.event, 0) + 1
+            occurred.add(move.event)
+        csince = {e for e in s.csince if e != fired}
+        new_ended = set(ended)
+        if fired:
+            fired_n[fired] = fired_n.get(fired, 0) + 1
+            if r.events[fired].kind != "immediate":
+                since[fired] = t if r.events[fired].kind == "fixed" or r.events[fired].turns else -1
+                new_ended.discard(fired)
+        cancels = {x["event"] for x, _ in items if x["kind"] == "cancel_event"}
+        csince |= cancels
+        created = {x["subject"] for x, _ in items if x["kind"] == "minor_created"}
+        removed = {x["subject"] for x, _ in items if x["kind"] == "minor_removed"}
+        exists = (set(s.exists) - removed) | created
+
+        def setv(current, kind, key="subject", value=lambda x: x["value"]):
+            if not items:
+                return current
+            cur = dict(current)
+            new: dict = {}
+            for x, _ in items:
+                if x["kind"] in kind:
+                    new.setdefault(x[key], set()).add(value(x))
+            cur.update({k: frozenset(v) for k, v in new.items()})
+            return _freeze(cur)
+
+        religion = setv(s.religion, ("religion",))
+        owner = setv(s.owner, ("owner",))
+        status = setv(s.status, ("minor_neutral", "minor_vassal"),
+                      value=lambda x: "neutral" if x["kind"] == "minor_neutral" else "vassal of " + x["value"])
+        nxt = State(period=period,
+                    game_over=s.game_over or any(x["kind"] == "game_ends" for x, _ in items),
+                    never=s.never | {x["event"] for x, _ in items if x["kind"] == "never_occurs"},
+                    occurred=frozenset(occurred), played=_freeze(played), fired=_freeze(fired_n),
+                    since=_freeze(since), ended=frozenset(e for e in new_ended if e in since),
+                    csince=frozenset(csince), cancel_last=frozenset(cancels),
+                    armed=frozenset(still_armed | {f.key for f in arm}),
+                    exists=frozenset(exists), religion=religion, owner=owner, status=status,
+                    out=frozenset(ctx[3]), extra=s.extra, fired_last=fired)
+        yield move, nxt, fired
+
+
+# ---------------------------------------------------------------- the questions (S9)
+
+def _layers(ip: Interpreter, turns: int, allow=None, on_state=None):
+    states = set(ip.initial_states())
+    for t in range(1, turns + 1):
+        nxt = set()
+        for s in states:
+            for move, n, fired in ip.turn(s, t):
+                if allow is not None:
+                    n = allow(t, move, fired, n)
+                    if n is None:
+                        continue
+                nxt.add(n)
+        states = nxt
+        if on_state is not None:
+            on_state(t, states)
+        if not states:
+            break
+    return states
+
+
+def shortest(kb, goal: str, turns: int, avoid=(), until_of=None) -> int | None:
+    """The fewest turns of a history that fires ``goal`` (never firing ``avoid``), or None within ``turns``."""
+    ip = Interpreter(kb, until_of)
+    found = []
+
+    def allow(t, move, fired, n):
+        if fired in avoid:
+            return None
+        if fired == goal and not found:
+            found.append(t)
+        return n
+
+    states = set(ip.initial_states())
+    for t in range(1, turns + 1):
+        nxt = set()
+        for s in states:
+            for move, n, fired in ip.turn(s, t):
+                if fired in avoid:
+                    continue
+                if fired == goal:
+                    return t
+                nxt.add(n)
+        states = nxt
+    return None
+
+
+def log_legal(kb, entries: dict[int, tuple[str, str]], until_of=None) -> bool:
+    """``entries``: turn -> (event, outcome); turns not listed draw nothing."""
+    ip = Interpreter(kb, until_of)
+    last = max(entries, default=0)
+
+    def allow(t, move, fired, n):
+        want = entries.get(t)
+        if want is None:
+            return n if move.event is None else None
+        return n if (move.event, move.outcome) == want else None
+
+    return bool(_layers(ip, last, allow)) if last else True
+
+
+def count_orders(kb, events: list[str], turns: int, until_of=None) -> int:
+    """Distinct orders in which each of ``events`` fires once and nothing else is played, within ``turns``."""
+    ip = Interpreter(kb, until_of)
+    counted = set(events)
+
+    def allow(t, move, fired, n):
+        if move.outcome == "marked":
+            return None
+        if fired is None:
+            return n
+        if fired not in counted or fired in n.extra:
+            return None
+        return State(**{**n.__dict__, "extra": n.extra + (fired,)})
+
+    orders = set()
+    _layers(ip, turns, allow, on_state=lambda t, st: orders.update(s.extra for s in st if len(s.extra) == len(counted)))
+    return len(orders)
+
+
+def can_fire(kb, event: str, turns: int, until_of=None) -> bool:
+    return shortest(kb, event, turns, until_of=until_of) is not None
+
+
+def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
+    """For every event that some history of up to ``turns`` turns fires (never firing ``avoid``): the fewest turns."""
+    ip = Interpreter(kb, until_of)
+    first: dict[str, int] = {}
+    states = set(ip.initial_states())
+    for t in range(1, turns + 1):
+        nxt = set()
+        for s in states:
+            for move, n, fired in ip.turn(s, t):
+                if fired in avoid:
+                    continue
+                if fired is not None and fired not in first:
+                    first[fired] = t
+                nxt.add(n)
+        states = nxt
+    return first
+
+
+def earliest_scopes(kb, turns: int, until_of=None) -> set[tuple[str, int]]:
+    """(event, heading line) of every case and conditional part some history of up to ``turns`` turns plays."""
+    ip = Interpreter(kb, until_of)
+    played: set[tuple[str, int]] = set()
+    states = set(ip.initial_states())
+    for t in range(1, turns + 1):
+        nxt = set()
+        for s in states:
+            for move, n, fired in ip.turn(s, t):
+                if fired is not None:
+                    played |= {(fired, line) for line in move.scopes}
+                nxt.add(n)
+        states = nxt
+    return played

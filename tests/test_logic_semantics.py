@@ -1,0 +1,256 @@
+"""Regression tests for docs/logic.md ("## Semantics"): each bullet of issue 13's list of wrong answers, on a
+small hand-made KB (logic dicts as the shared contract writes them) or on the bundled KB. Each failed on the
+code before the semantics was written down."""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.kbio.store import load_kb
+from checker.logic.analysis import analyse
+from checker.logic.facts import build_model, q
+from checker.logic.logs import LogError, entries_from_dicts
+from checker.logic.orders import check_log, count_orders, shortest_history
+from checker.logic.solver import Session
+from checker.model import Clause, Event, KnowledgeBase, Section, Source
+
+from . import reference_interpreter as ref
+
+
+def ev(eid, duration="immediate", turns=None, reqs=(), effects=(), mult="1", text=None):
+    num, per = eid.split(":")
+    e = Event(eid, "eu", per, int(num), f"E{num}", f"{num}: E{num}", Source("t.txt", int(num) * 100))
+    e.duration_kind, e.duration_turns, e.duration, e.duration_line = duration, turns, text or duration, int(num) * 100 + 1
+    e.multiplicity = mult
+    e.conditions = [Clause(f"{i + 1}.", f"req {i + 1}", int(num) * 100 + 10 + i, logic={"role": "requirement", **r})
+                    for i, r in enumerate(reqs)]
+    phase = Section("phase", "EVENTS PHASE:", int(num) * 100 + 30, canonical="events")
+    phase.clauses = [Clause(f"{i + 1}.", f"effect {i + 1}", int(num) * 100 + 40 + i, logic={"role": "effect", **f})
+                     for i, f in enumerate(effects)]
+    e.body = [phase]
+    return e
+
+
+def kb_of(*events):
+    kb = KnowledgeBase(root="<test>")
+    for e in events:
+        kb.events[e.id] = e
+    return kb
+
+
+def needs(kind, event, on_fail="reroll"):
+    return {"when": [{"kind": kind, "event": event}], "on_fail": on_fail}
+
+
+def log(*entries):
+    return [{"turn": t, "event": e, "outcome": o} for t, e, o in entries]
+
+
+# --- unsound answers ------------------------------------------------------------------------------------------
+
+def test_a_cancelled_fixed_duration_event_stays_cancelled():
+    kb = kb_of(ev("1:VII", "turns", 5), ev("2:VII", effects=[{"effects": [{"kind": "cancel_event", "event": "1:VII"}]}]),
+               ev("3:VII", reqs=[needs("in_effect", "1:VII")]))
+    # 1:VII fires at 1 (in effect until 5), cancelled at 2: not in effect at 4.
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "2:VII", "fired"), (4, "3:VII", "fired"))).status == "illegal"
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "3:VII", "fired"))).status == "legal"
+
+
+def test_an_immediate_event_is_never_in_effect():
+    kb = kb_of(ev("1:VII", "immediate"), ev("2:VII", reqs=[needs("in_effect", "1:VII")]))
+    assert shortest_history(kb, "2:VII", max_turns=10).status == "impossible"
+    assert ref.shortest(kb, "2:VII", 4) is None
+
+
+def test_an_outside_event_once_occurred_stays_occurred():
+    kb = kb_of(ev("1:VII", reqs=[needs("occurred", "4:VI")]), ev("2:VII", reqs=[needs("not_occurred", "4:VI")]))
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "2:VII", "fired"))).status == "illegal"
+    assert check_log(kb, log((1, "2:VII", "fired"), (2, "1:VII", "fired"))).status == "legal"
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_kb("kb").kb
+
+
+def test_richelieu_is_at_most_six_turns_in_effect(bundled):
+    # 16:IV is marked off when 20:IV is in effect; 20:IV lasts at most 6 turns (kb: duration_turns 6).
+    assert check_log(bundled, log((1, "20:IV", "fired"), (9, "16:IV", "marked"))).status == "illegal"
+    assert check_log(bundled, log((1, "20:IV", "fired"), (3, "16:IV", "marked"))).status == "legal"
+
+
+@pytest.mark.parametrize("entries, words", [
+    ([{"turn": 1, "event": "1:VII"}, {"turn": 1, "event": "2:VII"}], "listed twice"),
+    ([{"turn": 1, "event": "1:VII", "outcome": "won"}], "unknown outcome"),
+    ([{"turn": 0, "event": "1:VII"}], "outside"),
+    ([{"event": "1:VII"}], "no 'turn'"),
+    ([{"turn": "one", "event": "1:VII"}], "not a whole number"),
+    ([{"turn": 3_000_000, "event": "1:VII"}], "outside"),
+    ([{"turn": 1, "event": "9:VII"}], "unknown event"),
+    ([{"turn": 1, "event": "1:VII", "outcome": "fired). #script"}], "unknown outcome"),
+])
+def test_a_malformed_log_is_refused(entries, words):
+    kb = kb_of(ev("1:VII"), ev("2:VII"))
+    with pytest.raises(LogError, match=words):
+        entries_from_dicts(entries, kb.events)
+    with pytest.raises(LogError):
+        check_log(kb, entries)
+
+
+def test_order_check_cli_refuses_a_malformed_log_with_file_and_line(tmp_path, capsys):
+    from checker.cli import main
+
+    bad = tmp_path / "log.yaml"
+    bad.write_text("- {turn: 1, event: '7:VII'}\n- {turn: 1, event: '8:VII'}\n", encoding="utf-8")
+    assert main(["order", "--kb", "kb", "--check", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}:2" in err.replace("\n", "") and "Traceback" not in err
+
+
+# --- incomplete answers -------------------------------------------------------------------------------------
+
+def test_marked_off_counts_as_played():
+    target = {"when": [{"kind": "free", "subject": "target", "value": "found"}], "on_fail": "consider_played"}
+    kb = kb_of(ev("4:VII", "until", reqs=[target], text="until the end of the rebellion"),
+               ev("6:VII", reqs=[needs("over", "4:VII")]))
+    assert check_log(kb, log((1, "4:VII", "marked"), (2, "6:VII", "fired"))).status == "legal"
+
+
+def test_a_refused_event_can_be_drawn_again_and_has_not_occurred():
+    refuse = {"when": [{"kind": "free", "subject": "TUR", "value": "accepts"}], "on_fail": "refused_renewable"}
+    kb = kb_of(ev("3:IV", reqs=[refuse]), ev("4:IV", reqs=[needs("occurred", "3:IV")]))
+    assert check_log(kb, log((1, "3:IV", "refused"), (2, "3:IV", "fired"))).status == "legal"
+    assert check_log(kb, log((1, "3:IV", "refused"), (2, "4:IV", "fired"))).status == "illegal"
+
+
+def test_count_waits_for_a_two_turn_event():
+    kb = kb_of(ev("1:VII", "turns", 2), ev("2:VII", reqs=[needs("over", "1:VII")]))
+    assert shortest_history(kb, "2:VII").status == "found"
+    c = count_orders(kb, ["1:VII", "2:VII"])
+    assert (c.count, c.complete) == (1, True)
+
+
+def test_count_of_an_event_that_can_never_fire_says_so():
+    kb = kb_of(ev("1:VII", reqs=[{"when": [{"kind": "period_at_least", "value": "VIII"}], "on_fail": "reroll"}]))
+    c = count_orders(kb, ["1:VII"])
+    assert (c.count, c.complete) == (0, True) and "can never fire" in c.message
+    with pytest.raises(ValueError):
+        count_orders(kb, ["1:VII", "VII:1"])
+    with pytest.raises(ValueError):
+        count_orders(kb, ["1:VII"], limit=0)
+
+
+def test_the_greedy_witness_does_not_overrule_clingo():
+    kb = kb_of(ev("1:IV", effects=[{"effects": [{"kind": "never_occurs", "event": "14:VII"}]}]),
+               ev("14:VII", reqs=[needs("occurred", "1:IV")]))
+    assert shortest_history(kb, "14:VII").status == "impossible"
+    verdicts = {v.subject: v.status for v in analyse(kb).verdicts}
+    assert verdicts["14:VII"] == "never"
+
+
+def test_a_never_explanation_is_minimal():
+    free = {"kind": "free", "subject": "x", "value": "y"}
+    kb = kb_of(ev("1:VII", reqs=[{"when": [free], "on_fail": "reroll"},
+                                 {"when": [{"kind": "inactive", "subject": "Prussia"}], "on_fail": "reroll"},
+                                 {"when": [{"kind": "active", "subject": "Prussia"}], "on_fail": "reroll"},
+                                 {"when": [{"kind": "period_at_least", "value": "VII"}], "on_fail": "reroll"}]))
+    verdict = next(v for v in analyse(kb).verdicts if v.subject == "1:VII")
+    assert verdict.status == "never" and [c.line for c in verdict.explanation] == [111, 112]
+    # Removing any one clause of the explanation makes the event possible.
+    model = build_model(kb)
+    session = Session(model, extra=f"goal({q('1:VII')}).")
+    session.extend(2)
+    session.set_query(2, True)
+    ids = {c.cid for c in model.clauses.values()}
+    expl = {cid for cid, c in model.clauses.items() if c.line in (111, 112)}
+    assert session.solve(ids).status == "unsat"
+    for cid in expl:
+        assert session.solve(ids - {cid}).status == "sat"
+
+
+# --- the rest of the list ------------------------------------------------------------------------------------
+
+def test_a_duration_until_an_event_ends_when_it_occurs():
+    kb = kb_of(ev("1:VII", "until", text="until event 2:VII occurs"), ev("2:VII"),
+               ev("3:VII", reqs=[needs("in_effect", "1:VII")]))
+    assert check_log(kb, log((1, "1:VII", "fired"), (5, "3:VII", "fired"))).status == "legal"  # only 2:VII ends it
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "2:VII", "fired"), (3, "3:VII", "fired"))).status == "illegal"
+
+
+def test_an_effect_at_the_end_takes_place_when_the_event_is_over():
+    kb = kb_of(ev("1:VII", "turns", 3, effects=[{"effects": [{"kind": "owner", "subject": "KRAKOW", "value": "AUS"}],
+                                                 "timing": "on_end"}]),
+               ev("2:VII", mult="*", reqs=[{"when": [{"kind": "owns", "subject": "AUS", "value": "KRAKOW"}],
+                                            "on_fail": "reroll"}]),
+               ev("3:VII", reqs=[{"when": [{"kind": "owns", "subject": "PRU", "value": "KRAKOW"}],
+                                  "on_fail": "reroll"}]))
+    # KRAKOW is PRU's at the start (3:VII fires at 1); 1:VII fires at 2 and is over at 5: AUS owns it from 6 on.
+    base = [(1, "3:VII", "fired"), (2, "1:VII", "fired")]
+    assert check_log(kb, log(*base, (5, "2:VII", "fired"))).status == "illegal"
+    assert check_log(kb, log(*base, (6, "2:VII", "fired"))).status == "legal"
+
+
+def test_ownership_written_by_an_effect_is_read_by_a_condition():
+    kb = kb_of(ev("1:VII", effects=[{"effects": [{"kind": "owner", "subject": "KRAKOW", "value": "AUS"}]}]),
+               ev("2:VII", reqs=[{"when": [{"kind": "owns", "subject": "PRU", "value": "KRAKOW"}],
+                                  "on_fail": "reroll"}]))
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "2:VII", "fired"))).status == "illegal"
+    assert check_log(kb, log((1, "2:VII", "fired"), (2, "1:VII", "fired"))).status == "legal"
+
+
+def test_composites_first_of_and_scoped_when():
+    either = {"kind": "any", "of": [{"kind": "occurred", "event": "1:VII"}, {"kind": "occurred", "event": "2:VII"}]}
+    kb = kb_of(ev("1:VII"), ev("2:VII", effects=[{"effects": [{"kind": "first_of", "of": [
+                   [{"kind": "minor_removed", "subject": "Bavaria", "when": [{"kind": "exists", "subject": "Bavaria"}]}],
+                   [{"kind": "game_ends"}]]}]}]),
+               ev("3:VII", reqs=[{"when": [either], "on_fail": "reroll"}]),
+               ev("4:VII", reqs=[{"when": [{"kind": "not", "of": [either]}], "on_fail": "reroll"}]))
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "3:VII", "fired"))).status == "legal"
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "4:VII", "fired"))).status == "illegal"
+    # 2:VII ends the game only where Bavaria does not exist: then nothing can follow it.
+    assert check_log(kb, log((1, "2:VII", "fired"), (2, "3:VII", "fired"))).status == "legal"
+    assert ref.log_legal(kb, {1: ("2:VII", "fired"), 2: ("3:VII", "fired")})
+
+
+def test_unread_clauses_contribute_no_logic():
+    e = ev("1:VII")
+    e.conditions.append(Clause("9.", "x", 199, logic={"role": "unread", "reason": "r", "words": "w"}))
+    model = build_model(kb_of(e))
+    assert not any("req(" in f for f in model.facts)
+
+
+def test_strings_handed_to_clingo_cannot_escape():
+    import clingo
+
+    for text in ['a"). #script', "tab\there", "x\\y", "nl\nz", "\x00\x1b[2J", "\x85"]:
+        sym = clingo.parse_term(q(text))
+        assert sym.type == clingo.SymbolType.String
+
+
+# --- bounded work (issue 20) ----------------------------------------------------------------------------------
+
+def test_log001_reports_the_shortest_few_cycles_of_a_group():
+    from checker.logic.analysis import MAX_CYCLES_PER_GROUP, cycle_groups, requirement_graph
+
+    kb = kb_of(*[ev(f"{i + 1}:VII", reqs=[needs("occurred", f"{j + 1}:VII") for j in range(10) if j != i])
+                 for i in range(10)])
+    groups = cycle_groups(requirement_graph(kb, build_model(kb)))
+    assert len(groups) == 1 and len(groups[0][0]) == 10
+    assert 1 <= len(groups[0][1]) <= MAX_CYCLES_PER_GROUP and all(len(c) == 2 for c in groups[0][1])
+
+
+def test_count_stops_at_its_time_limit_while_grounding():
+    import time
+
+    kb = kb_of(*[ev(f"{i + 1}:VII", reqs=[needs("occurred", f"{i}:VII")] if i else []) for i in range(150)])
+    start = time.perf_counter()
+    c = count_orders(kb, [f"{i + 1}:VII" for i in range(150)], time_limit=2)
+    assert not c.complete and time.perf_counter() - start < 8
+
+
+def test_check_exits_3_when_a_verdict_stays_undecided():
+    from checker.logic.analysis import undecided
+    from checker.model import Finding
+
+    assert undecided(Finding("LOG002", "logic", "info", "1:VII", "f", 1, "could not decide"))
+    assert not undecided(Finding("LOG002", "logic", "error", "1:VII", "f", 1, "never"))
