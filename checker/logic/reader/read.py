@@ -1,0 +1,142 @@
+"""Read one clause (or heading) into logic: split it into sentences, pick the rule-shaped ones, parse each with the
+grammar, and put the readings together. A rule-shaped sentence the grammar cannot read makes the clause
+``{role: unread, reason, words}``: never a partial reading.
+
+Rule-shaped means: a requirement, a failure outcome, a state change the logic models (owner, minors created,
+removed, made neutral or vassal, religion), a cancellation, the end of the game, an inherited event, or a
+condition that scopes such a sentence. ``SHAPE`` lists the cue phrases (fixed strings: linear to search).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark.exceptions import LarkError, UnexpectedInput
+
+from .grammar import parser
+from .split import MAX_SENTENCE, Sentence, split_sentences
+from .transform import Reading, ToLogic, Unread
+
+SHAPE = re.compile(
+    r"Cannot (?:occur|take place)|only if|only be played|can refuse this event|may refuse the event|nothing happens"
+    r"|as no event|an R result|ordinary Revolt|is delayed|for a second time|[Oo]therwise (?:re-roll|mark|treat)"
+    r"|In that case|\bmark off|\bmark-off"
+    r"|is marked off|mark it off|re-roll and do not mark"
+    r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
+    r"|is recreated|new minor state|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
+    r"|never occur|are cancelled|is cancelled|game ends|repeats exactly|the following is added to")
+_NOT_SHAPE = re.compile(r"\bthe annexes\b")  # "stated in the annexes": the book's annexes, not a verb
+
+
+def rule_shaped(sentence: str) -> bool:
+    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence)))
+
+
+def unread(reason: str, words: str) -> dict[str, Any]:
+    return {"role": "unread", "reason": reason, "words": words}
+
+
+def parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+    if len(sentence.text) > MAX_SENTENCE:
+        raise Unread(f"a sentence longer than {MAX_SENTENCE} characters is not parsed", sentence.text[:120] + " …")
+    try:
+        tree = parser().parse(sentence.masked)
+    except UnexpectedInput as exc:
+        pos = getattr(exc, "pos_in_stream", None)
+        words = sentence.masked[pos:] if isinstance(pos, int) and pos >= 0 else sentence.masked
+        raise Unread("the grammar does not read this sentence from here on", _unmask(words, sentence)) from None
+    except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
+        raise Unread(f"parser error: {type(exc).__name__}", sentence.text) from None
+    return ToLogic(sentence.asides, event_id).transform(tree)
+
+
+def _unmask(words: str, sentence: Sentence) -> str:
+    return re.sub("\u27e8(\\d+)\u27e9", lambda m: f"({sentence.asides[int(m[1])]})", words).replace(" , ", ", ")
+
+
+def read_text(text: str, event_id: str | None) -> dict[str, Any] | None:
+    """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped."""
+    sentences = split_sentences(text)
+    shaped = [rule_shaped(s.text) for s in sentences]
+    if not any(shaped):
+        return None
+    readings: list[Reading] = []
+    first_shaped = shaped.index(True)
+    try:
+        for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
+            if is_rule:
+                readings.append(parse_sentence(s, event_id))
+            elif i < first_shaped and re.match(r"(?:If|Unless|In case)\b", s.text):
+                # a condition that opens the clause scopes the rule sentence after it: read it or report it
+                readings.append(parse_sentence(s, event_id))
+    except Unread as exc:
+        return unread(exc.reason, exc.words)
+    except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
+        return unread(f"not read ({type(exc).__name__})", text)
+    return combine(readings, text)
+
+
+def combine(readings: list[Reading], text: str) -> dict[str, Any]:
+    kinds = [r.kind for r in readings]
+    if kinds and kinds[0] == "requirement" and set(kinds[1:]) <= {"failure"}:
+        logic = dict(readings[0].logic)
+        fails = [r.logic["on_fail"] for r in readings[1:]]
+        if len(set(fails)) > 1 or (fails and logic.get("on_fail") and logic["on_fail"] != fails[0]):
+            return unread("two different failure outcomes", text)
+        if fails:
+            logic["on_fail"] = fails[0]
+        derived = logic.pop("derived_from")
+        logic["derived_from"] = derived
+        return logic
+    if kinds == ["failure"]:
+        return unread("a failure outcome with no requirement in the same clause", text)
+    if kinds and set(kinds) == {"effect"}:
+        return _combine_effects([r.logic for r in readings], text)
+    if len(readings) == 1 and kinds[0] in ("heading", "scope", "repeats"):
+        return readings[0].logic
+    return unread("sentences of different kinds in one clause (" + ", ".join(kinds) + ")", text)
+
+
+def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    if len(parts) == 2 and parts[1].get("other_cases") and parts[0].get("when"):
+        # "If A, X. In all other cases, it … Y": the first alternative whose condition holds
+        first, other = parts
+        who = next((e.get("subject") for e in first["effects"] if e.get("subject")), None)
+        others = [dict(e, subject=who) if e.get("subject") == "it" else e for e in other["effects"]]
+        alt1 = [dict(e, when=list(first["when"])) for e in first["effects"]]
+        return {"role": "effect", "effects": [{"kind": "first_of", "of": [alt1, others]}], "derived_from": "grammar"}
+    if any(p.get("other_cases") for p in parts) or sum(1 for p in parts if p.get("when")) > (len(parts) > 1 and 0):
+        if len(parts) > 1:
+            return unread("several conditional effect sentences in one clause", text)
+    out: dict[str, Any] = {"role": "effect", "effects": []}
+    for p in parts:
+        if p.get("other_cases"):
+            return unread("'in all other cases' with no case before it", text)
+        out["effects"].extend(p["effects"])
+        for key in ("when", "unless"):
+            if p.get(key):
+                out.setdefault(key, []).extend(p[key])
+        if p.get("optional"):
+            out["optional"] = True
+    out["derived_from"] = "grammar"
+    return out
+
+
+def read_heading(heading: str, event_id: str | None) -> dict[str, Any] | None:
+    """The condition of a case or part heading; unread when it states a condition the grammar does not read;
+    None for a heading that is only a name ("CIVIL WAR:")."""
+    sentences = split_sentences(heading)
+    if len(sentences) != 1:
+        return unread("a heading of several sentences", heading)
+    try:
+        reading = parse_sentence(sentences[0], event_id)
+    except Unread as exc:
+        if re.search(r"\b(?:IF|If|if|CASE|unless|UNLESS)\b", heading):
+            return unread(exc.reason, exc.words)
+        return None
+    except Exception as exc:  # noqa: BLE001
+        return unread(f"not read ({type(exc).__name__})", heading)
+    if reading.kind != "heading":
+        return unread("a heading read as something else than a condition", heading)
+    return reading.logic
