@@ -19,18 +19,27 @@ from .split import MAX_SENTENCE, Sentence, split_sentences
 from .transform import Reading, ToLogic, Unread
 
 SHAPE = re.compile(
-    r"Cannot (?:occur|take place)|only if|only be played|can refuse this event|may refuse the event|nothing happens"
-    r"|as no event|an R result|ordinary Revolt|is delayed|for a second time|[Oo]therwise (?:re-roll|mark|treat)"
-    r"|In that case|\bmark off|\bmark-off"
-    r"|is marked off|mark it off|re-roll and do not mark"
+    # requirements and failure outcomes (at the start of a sentence, or the fixed phrases of one)
+    r"^(?:Cannot (?:occur|take place)|(?:Can occur|Occurs|Takes place|May) only\b|Treat this event|In case)"
+    r"|can refuse this event|may refuse the event|nothing happens|an R result|ordinary Revolt|is delayed"
+    r"|for a second time|^(?:Otherwise|In (?:that|this|such a) case),? (?:re-roll|mark|treat|consider|the event)"
+    r"|is marked off|mark it off|re-roll and do not mark|mark as played|can take place even if"
+    r"|following rules are taken into effect"
+    # state changes the logic models
     r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
     r"|is recreated|new minor state|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
-    r"|never occur|are cancelled|is cancelled|game ends|repeats exactly|the following is added to")
-_NOT_SHAPE = re.compile(r"\bthe annexes\b")  # "stated in the annexes": the book's annexes, not a verb
+    r"|reappears in play|owned [A-Z]{2,}"
+    # cancellations, the end of the game, inherited events, clauses that scope others
+    r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
+    r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
+    r"|[Tt]he game ends immediately|repeats exactly|the following is added to")
+# Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
+# Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
+_NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$")
 
 
 def rule_shaped(sentence: str) -> bool:
-    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence)))
+    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence.strip())))
 
 
 def unread(reason: str, words: str) -> dict[str, Any]:
@@ -53,6 +62,19 @@ def parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
 
 def _unmask(words: str, sentence: Sentence) -> str:
     return re.sub("\u27e8(\\d+)\u27e9", lambda m: f"({sentence.asides[int(m[1])]})", words).replace(" , ", ", ")
+
+
+def parse_condition_text(text: str) -> dict[str, Any]:
+    """A condition phrase on its own ("the revolt succeeded"), read with the requirement grammar."""
+    sentences = split_sentences(f"Can occur only if {text}")
+    if len(sentences) != 1:
+        raise Unread("a condition of several sentences", text)
+    reading = parse_sentence(sentences[0], None)
+    logic = reading.logic
+    if logic.get("when_any"):
+        return {"kind": "any", "of": logic["when_any"]}
+    when = logic.get("when", [])
+    return when[0] if len(when) == 1 else {"kind": "all", "of": when}
 
 
 def read_text(text: str, event_id: str | None) -> dict[str, Any] | None:

@@ -134,6 +134,12 @@ class ToLogic(Transformer):
     def it(self, _):
         return "it"
 
+    def the_revolt(self, _):
+        return "the revolt"
+
+    def subject(self, items):  # "Bohemia minor", "Corsica minor"
+        return str(items[0])
+
     def offer(self, _):
         return "the offer"
 
@@ -225,6 +231,7 @@ class ToLogic(Transformer):
 
     def c_neither(self, items):
         name, adj, prov = self._plain(items)
+        name = name[0] if isinstance(name, list) else name
         return _all([{"kind": "not_exists", "subject": name},
                      {"kind": "owns", "subject": str(adj), "value": str(prov), "negated": True}])
 
@@ -271,6 +278,21 @@ class ToLogic(Transformer):
 
     def c_took_part(self, items):
         return _all([{"kind": "took_part_in_war", "subject": s} for s in items[0]])
+
+    def c_succeeded(self, items):
+        return _all([{"kind": "succeeded", "subject": s} for s in items[0]])
+
+    def c_exists(self, items):
+        out = []
+        for s in items[0]:
+            out.append({"kind": "exists", "subject": s})
+            if any(isinstance(x, Token) and x.type == "SUFFERS" for x in items):
+                out.append({"kind": "unconditional_victory", "value": s})
+        return _all(out)
+
+    def c_annexed_by(self, items):
+        # "Mameluks has been annexed by TUR (as in political rule 53.28.A)": the minor is out of play
+        return _all([{"kind": "not_exists", "subject": s} for s in items[0]])
 
     def c_or(self, items):
         return _any(self._plain(items))
@@ -412,6 +434,9 @@ class ToLogic(Transformer):
         cond = self._conds(items)[0]
         eff = [x for x in items if isinstance(x, dict) and "effects" in x][0]
         eff = dict(eff)
+        who = next((c.get("subject") for c in conj(cond) if c.get("subject")), None)
+        if who:  # "If Mameluks has been annexed …, it now reappears …": "it" is the condition's subject
+            eff["effects"] = [dict(e, subject=who) if e.get("subject") == "it" else e for e in eff["effects"]]
         eff["when"] = conj(cond) + eff.get("when", [])
         return Reading("effect", eff)
 
@@ -439,7 +464,7 @@ class ToLogic(Transformer):
         return None
 
     def annex_verb(self, items):
-        return {"optional": any(str(x) == "may" for x in items)}
+        return {"optional": any(isinstance(x, Token) and x.type == "MAY" for x in items)}
 
     def prov_list(self, items):
         return [x for x in items if isinstance(x, str)]
@@ -449,7 +474,7 @@ class ToLogic(Transformer):
 
     def alternative(self, items):
         provs = [x for x in items if isinstance(x, list)][0]
-        none = any(isinstance(x, Token) and str(x) == "none" for x in items)
+        none = any(isinstance(x, Token) and x.type == "NONE" for x in items)
         return ("first_of", provs, none)
 
     def alt_unless(self, items):
@@ -486,6 +511,13 @@ class ToLogic(Transformer):
 
     def _eff(self, *effects, **extra):
         return {"effects": list(effects), **extra}
+
+    def f_annexed_by(self, items):
+        return self._eff({"kind": "minor_removed", "subject": items[0]})
+
+    def f_reappears_vassal(self, items):
+        a, b = [x for x in items if type(x) is str][:2]
+        return self._eff({"kind": "minor_created", "subject": a}, {"kind": "minor_vassal", "subject": a, "value": b})
 
     def f_va_cancelled(self, items):
         return self._eff({"kind": "minor_neutral", "subject": [x for x in items if isinstance(x, str)][0]})
@@ -570,6 +602,15 @@ class ToLogic(Transformer):
             else:
                 self._check_aside(a)
         return Reading("heading", {"role": "case_condition", "when": conds, "derived_from": "case-heading"})
+
+    def h_extension(self, items):
+        text = self._aside_text(self._asides(items)[0])
+        m = re.fullmatch(r"applies only if (.+?)!?", text)
+        if not m:
+            raise Unread("an extension heading whose aside is not 'applies only if …'", f"({text})")
+        from .read import parse_condition_text
+        return Reading("heading", {"role": "case_condition", "when": conj(parse_condition_text(m[1])),
+                                   "derived_from": "extension-heading"})
 
     def h_part(self, items):
         return Reading("heading", {"role": "case_condition", "when": [items[0]], "derived_from": "part-heading"})
