@@ -254,6 +254,15 @@ def cmd_explain(args) -> int:
     load = load_kb(args.kb)
     kb = load.kb
     console = Console(highlight=False, soft_wrap=True)
+    if args.coverage:
+        from .ids import event_sort_key
+        from .logic.coverage import coverage, format_coverage
+
+        events = [kb.events[e] for e in sorted(kb.events, key=event_sort_key)]
+        if args.id:
+            events = [e for e in events if e.id == _canon(args.id)]
+        console.print(format_coverage(*coverage(events)), markup=False)
+        return EXIT_OK
     if args.id:
         goal = _canon(args.id)
         if goal not in kb.events:
@@ -464,6 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "set of clauses that rule it out. Without: every logic finding and its clauses.")
     p.add_argument("id", nargs="?", help="an event id such as 8:VII")
     p.add_argument("--time-limit", type=float, default=10.0, metavar="S")
+    p.add_argument("--coverage", action="store_true",
+                   help="per event and in total: rule-shaped sentences, read fully, curated, not understood")
     kb_arg(p)
     p.set_defaults(func=cmd_explain)
 

@@ -72,7 +72,7 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
     doc = parse_document(text, name, period, phase_aliases=phase_aliases)
     report = IngestReport()
     for event in doc.events:
-        derive_event_logic(event)
+        derive_event_logic(event, {e.id: e for e in doc.events})
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
     for entry in entries:
         rel = entry_path(entry)

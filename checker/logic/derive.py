@@ -8,8 +8,9 @@ outcome, a state change, a cancellation, the end of the game, an inherited event
   looses the war, the following is added to normal peace conditions:"); the sub-clauses' effects carry that
   condition as their own ``when``;
 * ``role: effect`` with ``effects`` (each list item, ``first_of`` for "or if such a province does not exist …");
-* ``role: repeats`` (``event``): "repeats exactly … event (7:VII), except for …"; the modified clauses that follow
-  are scoped by the repeated event's cases (``when: [{kind: any, of: [all of case I's conditions, …]}]``);
+* ``role: repeats`` (``event``, ``cases``): "repeats exactly … event (7:VII), except for …"; the modified clauses
+  that follow ("Change … in all three cases …") are scoped by the repeated event's cases:
+  ``when: [{kind: any, of: [{kind: all, of: [case I's conditions]}, …], inherited_from: "7:VII"}]``;
 * ``role: unread`` with ``reason`` and ``words``: a rule-shaped sentence the grammar does not read (LOG007).
 
 Logic a person wrote or corrected carries ``curated: true`` and is never overwritten; the grammar's reading of
@@ -18,6 +19,7 @@ such a clause is what REF004 compares it with (``read_clause``). docs/logic.md l
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,6 +75,19 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None) 
     for section in event.body:
         _derive_body(section, event.id, [])
     _inherit(event, others)
+    # Every clause owns its logic outright: shared sub-dicts (a parent's scope, an inherited case) would be written
+    # to YAML as anchors and aliases, which KB files may not hold.
+    for clause in event.all_clauses():
+        if clause.logic is not None:
+            clause.logic = _own(clause.logic)
+    for section in event.all_sections():
+        if section.logic is not None:
+            section.logic = _own(section.logic)
+
+
+def _own(logic: dict) -> dict:
+    """A copy that shares no sub-object with anything, not even within itself (deepcopy would keep sharing)."""
+    return json.loads(json.dumps(logic))
 
 
 def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]]) -> None:
@@ -124,7 +139,7 @@ def _inherit(event: Event, others: Mapping[str, Event] | None) -> None:
     repeats[0].logic = dict(repeats[0].logic, cases=len(scopes))
     if not scopes:
         return
-    scope = scopes[0] if len(scopes) == 1 else {"kind": "any", "of": scopes}
+    scope = {"kind": "any", "of": scopes, "inherited_from": target_id}
     for clause in after:
         if "all" not in clause.text or "cases" not in clause.text:
             continue  # only "Change … in all three cases …" replaces the cases' clauses
