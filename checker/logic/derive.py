@@ -24,33 +24,55 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..model import Clause, Event, Section
-from .reader.read import read_heading, read_text
+from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
 
 
-def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None) -> dict | None:
+def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None,
+                budget: Budget | None = None) -> dict | None:
     """What the grammar reads from a clause's own text, with the conditions of its parent clause or case."""
-    logic = read_text(clause.text, event_id)
+    logic = read_text(clause.text, event_id, budget)
     if logic and scope and logic.get("role") == "effect":
         logic = dict(logic)
         logic["when"] = [*scope, *logic.get("when", [])]
-        logic.pop("derived_from")
-        logic["derived_from"] = "grammar"
+    if logic and logic.get("role") == "effect" and logic.get("when"):
+        outcome = _outcome(logic["when"])
+        if outcome:  # "If Royalists win …": one outcome of a war, chosen by the environment (asp/effects.lp)
+            logic = dict(logic, optional=True, outcome=outcome)
+    if logic and "derived_from" in logic:
+        logic["derived_from"] = logic.pop("derived_from")
     return logic
+
+
+_OUTCOME_KINDS = {"wins_war": "{} wins the war", "loses_war": "{} loses the war", "draw": "the war ends in a draw"}
+
+
+def _outcome(conds: list[dict[str, Any]], joiner: str = " and ") -> str | None:
+    """The war outcome a list of conditions names ("Royalists wins the war"), or None."""
+    parts = []
+    for c in conds:
+        if c.get("kind") in _OUTCOME_KINDS and not c.get("negated"):
+            parts.append(_OUTCOME_KINDS[c["kind"]].format(c.get("subject", "")))
+        elif c.get("kind") in ("any", "all") and not c.get("inherited_from"):
+            sub = _outcome(c["of"], " or " if c["kind"] == "any" else " and ")
+            if sub:
+                parts.append(sub)
+    return joiner.join(parts) or None
 
 
 def _is_curated(logic) -> bool:
     return bool(logic and logic.get("curated"))
 
 
-def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None) -> None:
+def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None,
+                  budget: Budget | None = None) -> None:
     if not _is_curated(clause.logic):
-        clause.logic = read_clause(clause, event_id, scope)
+        clause.logic = read_clause(clause, event_id, scope, budget)
     logic = clause.logic or {}
     child_scope = scope
     if logic.get("role") == "case_condition":
         child_scope = [*(scope or []), *logic.get("when", [])]
     for child in clause.children:
-        derive_clause(child, event_id, child_scope)
+        derive_clause(child, event_id, child_scope, budget)
 
 
 def derive_section(section: Section, event_id: str | None = None) -> dict[str, Any] | None:
@@ -67,13 +89,15 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None) 
     inherit that event's cases; without it, or when the repeated event is missing, the modified clauses are
     reported unread rather than read without their cases.
     """
+    budget = Budget()
     for clause in event.conditions:
-        derive_clause(clause, event.id)
+        derive_clause(clause, event.id, None, budget)
+    _attach_failures(event.conditions)
     for section in event.all_sections():
         if not _is_curated(section.logic):
             section.logic = derive_section(section, event.id)
     for section in event.body:
-        _derive_body(section, event.id, [])
+        _derive_body(section, event.id, [], budget)
     _inherit(event, others)
     # Every clause owns its logic outright: shared sub-dicts (a parent's scope, an inherited case) would be written
     # to YAML as anchors and aliases, which KB files may not hold.
@@ -90,11 +114,34 @@ def _own(logic: dict) -> dict:
     return json.loads(json.dumps(logic))
 
 
-def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]]) -> None:
+def _attach_failures(clauses: list[Clause]) -> None:
+    """"If TUR … it may refuse the event in two ways: 1. … 2. … In this case the event is marked off, but can renew
+    later.": a failure outcome standing alone completes the nearest requirement before it without an outcome; the
+    clause that states it is then read (it has no logic of its own)."""
+    for i, clause in enumerate(clauses):
+        logic = clause.logic or {}
+        if logic.get("role") != "unread" or logic.get("reason") != ORPHAN_FAILURE:
+            continue
+        for prev in reversed(clauses[:i]):
+            p = prev.logic or {}
+            if p.get("role") == "requirement" and not p.get("on_fail") and not p.get("curated"):
+                prev.logic = {**{k: v for k, v in p.items() if k != "derived_from"}, "on_fail": logic["on_fail"],
+                              "derived_from": p.get("derived_from", "grammar")}
+                clause.logic = None
+                break
+            if p.get("role") in ("requirement", "effect", "unread"):
+                break
+    for clause in clauses:
+        if clause.logic and clause.logic.get("reason") == ORPHAN_FAILURE:
+            clause.logic.pop("on_fail", None)
+
+
+def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]], budget: Budget | None = None) -> None:
     for clause in section.clauses:
-        derive_clause(clause, event_id, scope or None)
+        derive_clause(clause, event_id, scope or None, budget)
+    _attach_failures(section.clauses)
     for sub in section.sections:
-        _derive_body(sub, event_id, scope)
+        _derive_body(sub, event_id, scope, budget)
 
 
 def case_scopes(event: Event) -> list[dict[str, Any]]:

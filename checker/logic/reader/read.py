@@ -38,8 +38,27 @@ SHAPE = re.compile(
 _NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$")
 
 
+MAX_RULE_SENTENCES = 12  # per clause; the seeds' clauses have at most 3
+
+ORPHAN_FAILURE = "a failure outcome with no requirement in the same clause"
+
+
+# Every cue of SHAPE contains one of these words: a sentence without any of them is not rule-shaped. A sentence too
+# long to parse is judged by these words alone (and reported unread if it has one): never a silent pass.
+_KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R result", "Revolt", "delayed",
+         "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
+         "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
+         "returned to play", "reverts", "reappears", "owned", "never occur", "cancelled", "game ends",
+         "repeats exactly", "following is added", "effects of")
+
+
 def rule_shaped(sentence: str) -> bool:
-    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence.strip())))
+    sentence = sentence.strip()
+    if not any(k in sentence for k in _KEYS):
+        return False
+    if len(sentence) > MAX_SENTENCE:
+        return True
+    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence)))
 
 
 def unread(reason: str, words: str) -> dict[str, Any]:
@@ -77,19 +96,38 @@ def parse_condition_text(text: str) -> dict[str, Any]:
     return when[0] if len(when) == 1 else {"kind": "all", "of": when}
 
 
-def read_text(text: str, event_id: str | None) -> dict[str, Any] | None:
+class Budget:
+    """How many more sentences the reader parses for one event (every reading is bounded, whatever the input)."""
+
+    def __init__(self, sentences: int = 400):
+        self.left = sentences
+
+
+def read_text(text: str, event_id: str | None, budget: Budget | None = None) -> dict[str, Any] | None:
     """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped."""
     sentences = split_sentences(text)
-    shaped = [rule_shaped(s.text) for s in sentences]
-    if not any(shaped):
+    shaped: list[bool] = []
+    count = 0
+    for s in sentences:
+        shaped.append(rule_shaped(s.text))
+        count += shaped[-1]
+        if count > MAX_RULE_SENTENCES:
+            return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
+                          text[:120] + " …")
+    if not count:
         return None
     readings: list[Reading] = []
     first_shaped = shaped.index(True)
+    if budget is not None:
+        budget.left -= count + 1
+        if budget.left < 0:
+            return unread("the event has more rule-shaped sentences than the reader parses in one event",
+                          text[:120] + " …")
     try:
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
             if is_rule:
                 readings.append(parse_sentence(s, event_id))
-            elif i < first_shaped and re.match(r"(?:If|Unless|In case)\b", s.text):
+            elif i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text):
                 # a condition that opens the clause scopes the rule sentence after it: read it or report it
                 readings.append(parse_sentence(s, event_id))
     except Unread as exc:
@@ -112,7 +150,8 @@ def combine(readings: list[Reading], text: str) -> dict[str, Any]:
         logic["derived_from"] = derived
         return logic
     if kinds == ["failure"]:
-        return unread("a failure outcome with no requirement in the same clause", text)
+        # completed by derive.py with the requirement before it in the same list of clauses, if there is one
+        return dict(unread(ORPHAN_FAILURE, text), on_fail=readings[0].logic["on_fail"])
     if kinds and set(kinds) == {"effect"}:
         return _combine_effects([r.logic for r in readings], text)
     if len(readings) == 1 and kinds[0] in ("heading", "scope", "repeats"):

@@ -7,6 +7,7 @@ grammar sees where an aside stood and the transformer can read (or refuse) what 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 MAX_SENTENCE = 400  # characters; a longer sentence is reported as unread, never parsed
@@ -15,40 +16,60 @@ MAX_SENTENCE = 400  # characters; a longer sentence is reported as unread, never
 @dataclass
 class Sentence:
     text: str  # as written
-    masked: str  # asides replaced by ⟨n⟩, end punctuation removed
-    asides: list[str] = field(default_factory=list)
+    _masked: tuple[str, list[str]] | None = field(default=None, repr=False)
+
+    def _mask(self) -> tuple[str, list[str]]:
+        if self._masked is None:
+            self._masked = mask(self.text)
+        return self._masked
+
+    @property
+    def masked(self) -> str:
+        """The sentence with its asides replaced by ⟨n⟩ and its end punctuation removed."""
+        return self._mask()[0]
+
+    @property
+    def asides(self) -> list[str]:
+        return self._mask()[1]
+
+
+_END = re.compile(r"(?<=\.)(?= |$)")
 
 
 def split_sentences(text: str) -> list[Sentence]:
+    """The sentences of ``text``; a sentence's asides are cut out only when it is parsed (``masked``).
+
+    Pieces ending in ". " are cut with one regular-expression split; a piece inside an open parenthesis, or
+    ending in an abbreviation ("rule 53.3."), is joined to the next: linear in the text's length.
+    """
     out: list[Sentence] = []
+    buf: list[str] = []
     depth = 0
-    start = 0
-    n = len(text)
-    i = 0
-    while i < n:
-        ch = text[i]
-        if ch == "(":
-            depth += 1
-        elif ch == ")" and depth:
-            depth -= 1
-        elif ch == "." and depth == 0 and (i + 1 == n or text[i + 1] == " ") and not _abbrev(text, i):
-            _add(out, text[start:i + 1])
-            start = i + 1
-        i += 1
-    _add(out, text[start:])
+    for piece in _END.split(text):
+        buf.append(piece)
+        depth += piece.count("(") - piece.count(")")
+        depth = max(depth, 0)
+        if depth == 0 and not _abbrev_end(piece):
+            _add(out, "".join(buf))
+            buf = []
+    if buf:
+        _add(out, "".join(buf))
     return out
 
 
-def _abbrev(text: str, i: int) -> bool:
-    # "53.28.A," or "rule 53.3." inside a sentence: a dot right after a digit or a single capital is no sentence end
-    # unless the text ends there.
-    return i + 1 < len(text) and i > 0 and (text[i - 1].isdigit() or (text[i - 1].isupper() and text[i - 2:i - 1] in (".", " ")))
+def _abbrev_end(piece: str) -> bool:
+    # "53.28.A." or "rule 53.3." inside a sentence: a dot right after a digit or a lone capital is no sentence end
+    s = piece.rstrip()
+    return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". ")))
 
 
 def _add(out: list[Sentence], raw: str) -> None:
     raw = raw.strip()
-    if not raw:
-        return
+    if raw:
+        out.append(Sentence(raw))
+
+
+def mask(raw: str) -> tuple[str, list[str]]:
     asides: list[str] = []
     parts: list[str] = []
     depth = 0
@@ -79,7 +100,7 @@ def _add(out: list[Sentence], raw: str) -> None:
     masked = " ".join(masked.split())
     # put the event ids back together ("4 : VII" -> "4:VII")
     masked = _rejoin_ids(masked)
-    out.append(Sentence(raw, masked, asides))
+    return masked, asides
 
 
 def _rejoin_ids(s: str) -> str:

@@ -279,6 +279,11 @@ class ToLogic(Transformer):
     def c_took_part(self, items):
         return _all([{"kind": "took_part_in_war", "subject": s} for s in items[0]])
 
+    def c_not_own_originally(self, items):
+        subjects, adj = items[0], str(items[-1])
+        return _all([{"kind": "owns", "subject": s, "value": f"provinces that were originally {adj}", "negated": True}
+                     for s in subjects])
+
     def c_succeeded(self, items):
         return _all([{"kind": "succeeded", "subject": s} for s in items[0]])
 
@@ -376,6 +381,14 @@ class ToLogic(Transformer):
         return self._req({"when": [{"kind": "free", "subject": who, "value": "accepts the event"}]}, None,
                          "may-refuse")
 
+    def req_may_refuse_if(self, items):
+        cond = self._conds(items)[0]
+        who = next((c.get("subject") for c in conj(cond) if c.get("subject")), None)
+        if not who:
+            raise Unread("'it may refuse the event' without a subject", "it may refuse the event")
+        return self._req({"unless": conj(cond) + [{"kind": "free", "subject": who, "value": "refuses the event"}]},
+                         None, "may-refuse-if")
+
     def req_no_event_if(self, items):
         return self._req(fail_when(self._conds(items)[0]), "mark_off", "no-event-if")
 
@@ -417,6 +430,9 @@ class ToLogic(Transformer):
 
     def fail_mark_off(self, _):
         return "mark_off"
+
+    def fail_renewable(self, _):
+        return "refused_renewable"
 
     def fail_treat_r(self, items):
         for a in self._asides(items):
