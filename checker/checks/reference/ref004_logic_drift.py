@@ -85,14 +85,27 @@ def _curated_drift(ctx, mod, event):
         yield from walk(section.clauses, None)
 
 
+def _with_parent_refs(event):
+    """(clause, event ids its text or its parent clauses' texts name): a sub-clause's logic carries its parent's
+    condition ("If event 4:VI is in effect, the following is added …: a. …")."""
+    def walk(clauses, above):
+        for clause in clauses:
+            own = {r.target for r in clause.refs if r.kind == "event"}
+            yield clause, own, above
+            yield from walk(clause.children, above | own)
+
+    yield from walk(event.conditions, set())
+    for section in event.all_sections():
+        yield from walk(section.clauses, set())
+
+
 def check(ctx):
     mod = sys.modules[__name__]
     for event in ctx.events():
-        for clause in event.all_clauses():
+        for clause, in_text, above in _with_parent_refs(event):
             if not clause.logic or clause.logic.get("role") in ("note", "unread"):
                 continue
-            in_text = {r.target for r in clause.refs if r.kind == "event"}
-            in_logic = logic_events(clause.logic) - ({event.id} - in_text)  # "this event" names itself
+            in_logic = logic_events(clause.logic) - ({event.id} - in_text) - (above - in_text)  # itself, parents
             for missing in sorted(in_text - in_logic):
                 yield ctx.finding(mod, event.id, clause.line,
                                   f"the text names event {missing}, but the clause's structured logic does not")

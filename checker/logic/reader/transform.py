@@ -250,6 +250,10 @@ class ToLogic(Transformer):
         eid, build = items
         return build(eid)
 
+    def c_events_or(self, items):
+        build = items[-1]
+        return _any([build(e) for e in items[:-1] if isinstance(e, str) and not isinstance(e, Token)])
+
     def c_dissociated(self, items):
         subjects, other = self._plain(items)
         return _all([{"kind": "dissociated", "subject": s, "value": other} for s in subjects])
