@@ -65,7 +65,21 @@ def unread(reason: str, words: str) -> dict[str, Any]:
     return {"role": "unread", "reason": reason, "words": words}
 
 
+# "The war goes on and event 2:VII can never occur.": a narrative first half (no rule in it) and a cancellation
+_NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can never occur\.?)$")
+
+
 def parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+    try:
+        return _parse_sentence(sentence, event_id)
+    except Unread:
+        m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
+        if m and not rule_shaped(m["a"]):
+            return _parse_sentence(Sentence(m["b"]), event_id)
+        raise
+
+
+def _parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
     if len(sentence.text) > MAX_SENTENCE:
         raise Unread(f"a sentence longer than {MAX_SENTENCE} characters is not parsed", sentence.text[:120] + " …")
     try:
