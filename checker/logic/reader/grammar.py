@@ -38,11 +38,23 @@ def profile_vocabulary(path: str = _DEFAULT_PROFILE) -> tuple[tuple[str, ...], t
 
 def country_name_code(name: str) -> str | None:
     """"Turkey" -> "TUR" (from the profile)."""
-    return dict(profile_vocabulary()[1]).get(name)
+    return dict(profile_vocabulary(profile_path())[1]).get(name)
+
+
+def profile_path(game: str = "eu") -> str:
+    """The game profile of the KB in use (``./kb`` or the one next to the package), else the bundled one."""
+    from ...kbio.store import default_kb_root
+
+    path = os.path.join(default_kb_root(), "games", f"{game}.yaml")
+    return path if os.path.isfile(path) else _DEFAULT_PROFILE
+
+
+def parser(profile: str | None = None) -> Lark:
+    return _parser(profile or profile_path())
 
 
 @functools.lru_cache(maxsize=8)
-def parser(profile: str = _DEFAULT_PROFILE) -> Lark:
+def _parser(profile: str) -> Lark:
     codes, names = profile_vocabulary(profile)
     with open(os.path.join(_HERE, "rules.lark"), encoding="utf-8") as fh:
         text = fh.read()
