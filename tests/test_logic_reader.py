@@ -226,3 +226,21 @@ def test_reading_is_linear_on_long_lines(prefix):
     assert took < 1.0, took
     for clause in event.all_clauses():
         assert clause.logic is None or clause.logic["role"] == "unread"
+
+
+# ---------------------------------------------------------------- not rule-shaped (no false alarm)
+def test_a_leader_removed_from_play_is_not_a_state_change():
+    assert read("In the former case the leader becomes permanently a US leader and is removed from play "
+                "if the rebellion fails.") is None
+    assert read("Leaders Drake and Hawkins are removed from the game.") is None
+    # a country removed from play still is a rule
+    assert read("Bavaria is removed from play.") is not None
+
+
+def test_a_hedged_aside_is_not_a_rule():
+    text = ("If the event ends all participants make a white peace with each other and the owner of BOHEMIA cedes "
+            "all original Bohemian territories to Habsburgs (which might cause it to be dissolved and removed "
+            "from play).")
+    assert read(text) is None
+    # an aside that is not hedged keeps its cue: the sentence is still reported
+    assert read("The owner cedes all its territories (Bavaria is removed from play).")["role"] == "unread"

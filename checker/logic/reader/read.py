@@ -35,7 +35,12 @@ SHAPE = re.compile(
     r"|[Tt]he game ends immediately|repeats exactly|the following is added to")
 # Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
 # Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
-_NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$")
+# A leader (a counter, not a country) "removed from play" is no state fluent the logic models.
+_NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$"
+                        r"|\b[Ll]eaders?\b[^.()]{0,120}?\bremoved from (?:the )?(?:play|game)")
+# A hedged aside ("(which might cause it to be dissolved and removed from play)") states a possibility, not a rule:
+# it is cut out before the shape test. Any other aside keeps its words (a cue inside it still counts).
+_HEDGED_ASIDE = re.compile(r"\((?:which |that |this )?(?:might|may|could|can possibly|possibly)\b[^()]{0,400}\)")
 
 
 MAX_RULE_SENTENCES = 12  # per clause; the seeds' clauses have at most 3
@@ -58,7 +63,7 @@ def rule_shaped(sentence: str) -> bool:
         return False
     if len(sentence) > MAX_SENTENCE:
         return True
-    return bool(SHAPE.search(_NOT_SHAPE.sub("", sentence)))
+    return bool(SHAPE.search(_NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))))
 
 
 def unread(reason: str, words: str) -> dict[str, Any]:
