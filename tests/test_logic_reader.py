@@ -244,3 +244,29 @@ def test_a_hedged_aside_is_not_a_rule():
     assert read(text) is None
     # an aside that is not hedged keeps its cue: the sentence is still reported
     assert read("The owner cedes all its territories (Bavaria is removed from play).")["role"] == "unread"
+
+
+# ---------------------------------------------------------------- forms added for 18:IV, 16:IV, 1:IV
+def test_even_if_no_longer_exists_is_a_delayed_requirement():
+    logic = read("This event can take place even if a kingdom has been created as a result of event IV:1 and Saxony "
+                 "no longer exists. In such a case mark as played and apply immediately if Saxony later returns to "
+                 "the game.")
+    assert logic["when"] == [{"kind": "exists", "subject": "Saxony"}] and logic["on_fail"] == "delay"
+
+
+def test_effects_of_this_event_cancelled_at_the_end_of_a_phase():
+    logic = read("If at the end of the diplomacy phase all current enemies of ENG have not accepted a peace or a "
+                 "truce with it, all the effects of this event are cancelled.")
+    assert logic["effects"] == [{"kind": "cancel_event", "event": "20:VII"}]
+    assert logic["when"] == [{"kind": "free", "value": "all current enemies of ENG have accepted a peace or a truce",
+                              "negated": True}]
+
+
+def test_dissolved_then_removed_is_one_conditional_effect():
+    logic = read("If Saxony exists, it can be dissolved during the peace phase of any turn by enforced unconditional "
+                 "surrender. It is then removed from play and all its provinces are ceded to Habsburgs.")
+    assert logic["effects"] == [{"kind": "minor_removed", "subject": "Saxony"}] and logic["optional"] is True
+    assert logic["when"] == [{"kind": "exists", "subject": "Saxony"},
+                             {"kind": "unconditional_victory", "value": "Saxony"}]
+    # a consequence with no sentence before it is reported, never read on its own
+    assert read("It is then removed from play.")["role"] == "unread"

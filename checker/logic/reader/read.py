@@ -179,6 +179,9 @@ def combine(readings: list[Reading], text: str) -> dict[str, Any]:
 
 
 def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    parts = _join_consequences(parts, text)
+    if len(parts) == 1 and parts[0].get("role") == "unread":
+        return parts[0]
     if len(parts) == 2 and parts[1].get("other_cases") and parts[0].get("when"):
         # "If A, X. In all other cases, it … Y": the first alternative whose condition holds
         first, other = parts
@@ -200,6 +203,32 @@ def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
         if p.get("optional"):
             out["optional"] = True
     out["derived_from"] = "grammar"
+    return out
+
+
+def _join_consequences(parts: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """"X can be dissolved …. It is then removed from play.": a sentence marked ``then`` states the consequence of
+    the sentence before it; it joins that sentence (its conditions; "it" is the earlier sentence's subject) and adds
+    only the effects not already there."""
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if not p.get("then"):
+            out.append(p)
+            continue
+        if not out or p.get("when") or p.get("unless"):
+            return [unread("'then' with no sentence before it in the clause", text)]
+        prev = dict(out[-1])
+        who = next((e.get("subject") for e in prev["effects"] if e.get("subject")), None)
+        effects = list(prev["effects"])
+        for e in p["effects"]:
+            if e.get("subject") == "it":
+                if not who:
+                    return [unread("'it' with no subject before it", text)]
+                e = dict(e, subject=who)
+            if e not in effects:
+                effects.append(e)
+        prev["effects"] = effects
+        out[-1] = prev
     return out
 
 

@@ -152,9 +152,6 @@ class ToLogic(Transformer):
     def subject_alts(self, items):
         return self._plain(items)
 
-    def actor(self, items):
-        return items[0]
-
     def copula(self, _):
         return None
 
@@ -299,6 +296,14 @@ class ToLogic(Transformer):
                 out.append({"kind": "unconditional_victory", "value": s})
         return _all(out)
 
+    def c_enemies_accepted(self, items):
+        # "all current enemies of FRA have (not) accepted a peace or a truce (with it)": a free condition
+        who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)][0]
+        cond = {"kind": "free", "value": f"all current enemies of {who} have accepted a peace or a truce"}
+        if any(isinstance(x, Token) and x.type == "NOT" for x in items):
+            cond["negated"] = True
+        return cond
+
     def c_annexed_by(self, items):
         # "Mameluks has been annexed by TUR (as in political rule 53.28.A)": the minor is out of play
         return _all([{"kind": "not_exists", "subject": s} for s in items[0]])
@@ -404,6 +409,17 @@ class ToLogic(Transformer):
             raise Unread("'this event' without an event", "this event")
         return self._req({"when": [{"kind": "not_in_effect", "event": self.event_id}]}, "reroll", "not-twice")
 
+    def req_even_if(self, items):
+        # "This event can take place even if <reason> and Prussia no longer exists": it needs Prussia to apply
+        who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)][-1]
+        return self._req({"when": [{"kind": "exists", "subject": who}]}, None, "even-if-no-longer-exists")
+
+    def reason(self, _):
+        return None
+
+    def fail_delay(self, _):
+        return "delay"
+
     def req_delayed(self, items):
         return self._req(fail_when(self._conds(items)[0]), "delay", "delayed-if")
 
@@ -457,6 +473,8 @@ class ToLogic(Transformer):
         who = next((c.get("subject") for c in conj(cond) if c.get("subject")), None)
         if who:  # "If Mameluks has been annexed …, it now reappears …": "it" is the condition's subject
             eff["effects"] = [dict(e, subject=who) if e.get("subject") == "it" else e for e in eff["effects"]]
+            eff["when"] = [{k: (who if k in ("subject", "value") and v == "it" else v) for k, v in c.items()}
+                           for c in eff.get("when", [])]
         eff["when"] = conj(cond) + eff.get("when", [])
         return Reading("effect", eff)
 
@@ -478,6 +496,8 @@ class ToLogic(Transformer):
                 out["optional"] = True
             if part.get("other_cases"):
                 out["other_cases"] = True
+            if part.get("then"):
+                out["then"] = True
         return out
 
     def neutral_minor(self, _):
@@ -528,6 +548,19 @@ class ToLogic(Transformer):
                 cond = _with_events(cond, self.context_events)
             out["unless"] = [cond]
         return out
+
+    def f_dissolved(self, items):
+        # "it can be dissolved … by enforced unconditional surrender": a minor removed, if the war is won so
+        who = items[0]
+        return self._eff({"kind": "minor_removed", "subject": who},
+                         when=[{"kind": "unconditional_victory", "value": who}], optional=True)
+
+    def during(self, _):
+        return None
+
+    def f_then_removed(self, items):
+        # "It is then removed from play": the consequence of the sentence before (its conditions, its subject)
+        return self._eff({"kind": "minor_removed", "subject": items[0]}, then=True)
 
     def _eff(self, *effects, **extra):
         return {"effects": list(effects), **extra}
