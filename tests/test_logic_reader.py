@@ -270,3 +270,35 @@ def test_dissolved_then_removed_is_one_conditional_effect():
                              {"kind": "unconditional_victory", "value": "Saxony"}]
     # a consequence with no sentence before it is reported, never read on its own
     assert read("It is then removed from play.")["role"] == "unread"
+
+
+def test_forced_out_of_the_war_and_member_owned_provinces():
+    logic = read("If Prussia took part in Alliance and was not forced out of the war, it receives HRE member owned "
+                 "OST POMMERN and BRANDENBURG. The controller of Prussia receives VPs for these provinces as if "
+                 "annexed to itself.")
+    assert logic["when"] == [{"kind": "took_part_in_war", "subject": "Prussia"},
+                             {"kind": "forced_out_of_war", "subject": "Prussia", "negated": True}]
+    assert logic["effects"] == [
+        {"kind": "owner", "subject": p, "value": "Prussia",
+         "when": [{"kind": "owns", "subject": "member of HRE", "value": p}]} for p in ("OST POMMERN", "BRANDENBURG")]
+    # "took part in the war and <another condition>" still reads both conditions
+    logic = read("If Prussia took part in the war and Sweden exists, it annexes Polish DANZIG.")
+    assert logic["when"] == [{"kind": "took_part_in_war", "subject": "Prussia"}, {"kind": "exists", "subject": "Sweden"}]
+
+
+def test_a_case_named_earlier_scopes_the_clauses_under_its_bare_label():
+    (event,) = events_of(
+        "20: A WAR (historical date: 1790)\n(duration: permanent)\nPEACE PHASE:\n"
+        "1. The winner is determined as follows:\n"
+        "    Case I: League victory if all the following circumstances apply;\n"
+        "        a. Alliance has been dissolved.\n"
+        "    Case II: Alliance victory in all other circumstances\n"
+        "2. The effects are as follows:\n"
+        "    Case I:\n"
+        "        a. PRU annexes Polish WEST PREUSSEN.\n"
+        "    Case II:\n"
+        "        a. If Sweden has not been forced out of the war, it annexes Polish DANZIG.\n").values()
+    logic = {c.text[:12]: c.logic for c in event.all_clauses() if c.logic}
+    assert logic["PRU annexes "]["when"] == [{"kind": "free", "value": "League victory"}]
+    assert logic["If Sweden ha"]["when"] == [{"kind": "free", "value": "Alliance victory"},
+                                             {"kind": "forced_out_of_war", "subject": "Sweden", "negated": True}]

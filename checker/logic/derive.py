@@ -20,6 +20,7 @@ such a clause is what REF004 compares it with (``read_clause``). docs/logic.md l
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,15 +65,38 @@ def _is_curated(logic) -> bool:
 
 
 def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None,
-                  budget: Budget | None = None) -> None:
+                  budget: Budget | None = None, cases: dict[str, dict[str, Any]] | None = None) -> None:
     if not _is_curated(clause.logic):
         clause.logic = read_clause(clause, event_id, scope, budget)
     logic = clause.logic or {}
     child_scope = scope
     if logic.get("role") == "case_condition":
         child_scope = [*(scope or []), *logic.get("when", [])]
+    elif cases is not None and not clause.text.strip() and _CASE_LABEL.match(clause.label):
+        # "Case II:" standing alone: the clauses under it hold in the case of that name defined earlier in the
+        # event ("Case II: Alliance victory in all other circumstances"); it replaces any other case's scope
+        case = cases.get(clause.label.lower()) or {"kind": "free", "value": clause.label}
+        child_scope = [*(c for c in scope or [] if not any(c is d for d in cases.values())), case]
+        cases.setdefault(clause.label.lower(), case)
     for child in clause.children:
-        derive_clause(child, event_id, child_scope, budget)
+        derive_clause(child, event_id, child_scope, budget, cases)
+
+
+_CASE_LABEL = re.compile(r"^[Cc][Aa][Ss][Ee] [IVX]+$")
+# "Alliance victory in all other circumstances (…)", "League victory if all the following circumstances apply;":
+# the case's name is the words before its condition
+_CASE_NAME = re.compile(r"^(?P<name>[^(;:,.]{1,80}?)(?:\s+(?:if|unless|in all other|when)\b|\s*[(;:,.]|$)")
+
+
+def case_definitions(event: Event) -> dict[str, dict[str, Any]]:
+    """The named cases an event defines in its clauses ("Case I: League victory if …"): label -> free condition."""
+    out: dict[str, dict[str, Any]] = {}
+    for clause in event.all_clauses():
+        if _CASE_LABEL.match(clause.label) and clause.text.strip() and clause.label.lower() not in out:
+            m = _CASE_NAME.match(clause.text.strip())
+            if m and m["name"].strip():
+                out[clause.label.lower()] = {"kind": "free", "value": m["name"].strip()}
+    return out
 
 
 def derive_section(section: Section, event_id: str | None = None) -> dict[str, Any] | None:
@@ -90,14 +114,15 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None) 
     reported unread rather than read without their cases.
     """
     budget = Budget()
+    cases = case_definitions(event)
     for clause in event.conditions:
-        derive_clause(clause, event.id, None, budget)
+        derive_clause(clause, event.id, None, budget, cases)
     _attach_failures(event.conditions)
     for section in event.all_sections():
         if not _is_curated(section.logic):
             section.logic = derive_section(section, event.id)
     for section in event.body:
-        _derive_body(section, event.id, [], budget)
+        _derive_body(section, event.id, [], budget, cases)
     _inherit(event, others)
     # Every clause owns its logic outright: shared sub-dicts (a parent's scope, an inherited case) would be written
     # to YAML as anchors and aliases, which KB files may not hold.
@@ -136,12 +161,13 @@ def _attach_failures(clauses: list[Clause]) -> None:
             clause.logic.pop("on_fail", None)
 
 
-def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]], budget: Budget | None = None) -> None:
+def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]], budget: Budget | None = None,
+                 cases: dict[str, dict[str, Any]] | None = None) -> None:
     for clause in section.clauses:
-        derive_clause(clause, event_id, scope or None, budget)
+        derive_clause(clause, event_id, scope or None, budget, cases)
     _attach_failures(section.clauses)
     for sub in section.sections:
-        _derive_body(sub, event_id, scope, budget)
+        _derive_body(sub, event_id, scope, budget, cases)
 
 
 def case_scopes(event: Event) -> list[dict[str, Any]]:

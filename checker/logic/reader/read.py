@@ -35,9 +35,10 @@ SHAPE = re.compile(
     r"|[Tt]he game ends immediately|repeats exactly|the following is added to")
 # Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
 # Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
+# "receives VPs … as if annexed to itself": a hypothetical, no change of owner.
 # A leader (a counter, not a country) "removed from play" is no state fluent the logic models.
 _NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$"
-                        r"|\b[Ll]eaders?\b[^.()]{0,120}?\bremoved from (?:the )?(?:play|game)")
+                        r"|\bas if annexed\b|\b[Ll]eaders?\b[^.()]{0,120}?\bremoved from (?:the )?(?:play|game)")
 # A hedged aside ("(which might cause it to be dissolved and removed from play)") states a possibility, not a rule:
 # it is cut out before the shape test. Any other aside keeps its words (a cue inside it still counts).
 _HEDGED_ASIDE = re.compile(r"\((?:which |that |this )?(?:might|may|could|can possibly|possibly)\b[^()]{0,400}\)")

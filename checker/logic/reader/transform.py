@@ -278,7 +278,20 @@ class ToLogic(Transformer):
         return _all([{"kind": "occurs", "subject": s} for s in items[0]])
 
     def c_took_part(self, items):
-        return _all([{"kind": "took_part_in_war", "subject": s} for s in items[0]])
+        # "Prussia took part in Alliance (and was not forced out of the war)"
+        out = [{"kind": "took_part_in_war", "subject": s} for s in items[0]]
+        if any(isinstance(x, Token) and x.type == "AND_WAS" for x in items):
+            out += self._forced_out(items)
+        return _all(out)
+
+    def _forced_out(self, items):
+        negated = any(isinstance(x, Token) and x.type == "NOT" for x in items)
+        return [dict({"kind": "forced_out_of_war", "subject": s}, **({"negated": True} if negated else {}))
+                for s in items[0]]
+
+    def c_forced_out(self, items):
+        # "Sweden has (not) been forced out of the war"
+        return _all(self._forced_out(items))
 
     def c_not_own_originally(self, items):
         subjects, adj = items[0], str(items[-1])
@@ -473,6 +486,8 @@ class ToLogic(Transformer):
         who = next((c.get("subject") for c in conj(cond) if c.get("subject")), None)
         if who:  # "If Mameluks has been annexed …, it now reappears …": "it" is the condition's subject
             eff["effects"] = [dict(e, subject=who) if e.get("subject") == "it" else e for e in eff["effects"]]
+            eff["effects"] = [dict(e, value=who) if e.get("kind") == "owner" and e.get("value") == "it" else e
+                              for e in eff["effects"]]
             eff["when"] = [{k: (who if k in ("subject", "value") and v == "it" else v) for k, v in c.items()}
                            for c in eff.get("when", [])]
         eff["when"] = conj(cond) + eff.get("when", [])
@@ -548,6 +563,12 @@ class ToLogic(Transformer):
                 cond = _with_events(cond, self.context_events)
             out["unless"] = [cond]
         return out
+
+    def f_receives_member_owned(self, items):
+        # "it receives HRE member owned BREMEN, KIEL and WEST POMMERN": each province that a member of HRE owns
+        who, group, provs = items[0], str(items[1]), items[-1]
+        return self._eff(*[{"kind": "owner", "subject": p, "value": who,
+                            "when": [{"kind": "owns", "subject": f"member of {group}", "value": p}]} for p in provs])
 
     def f_dissolved(self, items):
         # "it can be dissolved … by enforced unconditional surrender": a minor removed, if the war is won so
