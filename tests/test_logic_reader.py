@@ -302,15 +302,3 @@ def test_a_case_named_earlier_scopes_the_clauses_under_its_bare_label():
     assert logic["PRU annexes "]["when"] == [{"kind": "free", "value": "League victory"}]
     assert logic["If Sweden ha"]["when"] == [{"kind": "free", "value": "Alliance victory"},
                                              {"kind": "forced_out_of_war", "subject": "Sweden", "negated": True}]
-
-
-def test_sentences_after_the_end_of_a_war_take_its_conditions():
-    logic = read("After three turns, and if still being waged only between minors the war ends with Sweden "
-                 "eliminating Courland and annexing its territories. If RUS has joined the war, it annexes Polish "
-                 "KURLAND.")
-    still = {"kind": "free", "value": "the war is still waged only between minors after three turns"}
-    assert logic["effects"] == [
-        {"kind": "minor_removed", "subject": "Courland", "when": [still]},
-        {"kind": "owner", "subject": "KURLAND", "value": "RUS",
-         "when": [still, {"kind": "took_part_in_war", "subject": "RUS"}]}]
-    assert "when" not in logic
