@@ -28,7 +28,7 @@ SHAPE = re.compile(
     # state changes the logic models
     r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
     r"|is recreated|new minor state|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
-    r"|reappears in play|owned [A-Z]{2,}"
+    r"|reappears in play|owned [A-Z]{2,}|\bthe war ends with [A-Z][a-z]+ eliminating\b"
     # cancellations, the end of the game, inherited events, clauses that scope others
     r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
     r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
@@ -54,7 +54,7 @@ ORPHAN_FAILURE = "a failure outcome with no requirement in the same clause"
 _KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R result", "Revolt", "delayed",
          "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
          "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
-         "returned to play", "reverts", "reappears", "owned", "never occur", "cancelled", "game ends",
+         "returned to play", "reverts", "eliminating", "reappears", "owned", "never occur", "cancelled", "game ends",
          "repeats exactly", "following is added", "effects of")
 
 
