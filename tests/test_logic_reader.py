@@ -251,7 +251,8 @@ def test_even_if_no_longer_exists_is_a_delayed_requirement():
     logic = read("This event can take place even if a kingdom has been created as a result of event IV:1 and Saxony "
                  "no longer exists. In such a case mark as played and apply immediately if Saxony later returns to "
                  "the game.")
-    assert logic["when"] == [{"kind": "exists", "subject": "Saxony"}] and logic["on_fail"] == "delay"
+    assert logic["when"] == [{"kind": "exists", "subject": "Saxony", "events": ["1:IV"]}]
+    assert logic["on_fail"] == "delay"
 
 
 def test_effects_of_this_event_cancelled_at_the_end_of_a_phase():

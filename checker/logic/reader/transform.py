@@ -425,10 +425,14 @@ class ToLogic(Transformer):
     def req_even_if(self, items):
         # "This event can take place even if <reason> and Prussia no longer exists": it needs Prussia to apply
         who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)][-1]
-        return self._req({"when": [{"kind": "exists", "subject": who}]}, None, "even-if-no-longer-exists")
+        cond: dict[str, Any] = {"kind": "exists", "subject": who}
+        events = [e for x in items if isinstance(x, tuple) for e in x]
+        if events:  # "… created as a result of event IV:1 …": the events the reason names, kept as context
+            cond["events"] = events
+        return self._req({"when": [cond]}, None, "even-if-no-longer-exists")
 
-    def reason(self, _):
-        return None
+    def reason(self, items):
+        return tuple(ev(str(t)) for t in items if isinstance(t, Token) and t.type == "ID")
 
     def fail_delay(self, _):
         return "delay"
