@@ -638,6 +638,16 @@ def cmd_explain(args) -> int:
     load = _load(args)
     kb = load.kb
     console = _console()
+    if args.coverage:
+        from .ids import event_sort_key
+        from .logic.coverage import coverage, format_coverage
+
+        events = [kb.events[e] for e in sorted(kb.events, key=event_sort_key)]
+        if args.id:
+            wanted = _event_ids([args.id], kb, "explain --coverage")[0]
+            events = [e for e in events if e.id == wanted]
+        console.print(format_coverage(*coverage(events)), markup=False)
+        return EXIT_OK
     if args.id:
         goal = _event_ids([args.id], kb, "explain")[0]
         from .logic.orders import shortest_history
@@ -1011,6 +1021,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "set of clauses that rule it out. Without: every logic finding and its clauses.")
     p.add_argument("id", nargs="?", help="an event id such as 8:VII or VII:8 (any case)")
     time_arg(p)
+    p.add_argument("--coverage", action="store_true",
+                   help="per event and in total: rule-shaped sentences, read fully, curated, not understood")
     kb_arg(p)
     p.set_defaults(func=cmd_explain)
 

@@ -76,7 +76,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
                                                   exc.line, exc.message))
                 continue
             for event in doc.events:
-                derive_event_logic(event)
+                derive_event_logic(event, {**kb.events, **{e.id: e for e in doc.events}})
                 kb.events[event.id] = event
                 locator.overrides[event.id] = name
                 ctx.only.add(event.id)

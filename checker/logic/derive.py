@@ -1,333 +1,221 @@
-"""Derive structured logic from the sentence patterns the event texts use.
+"""Derive structured logic from the event texts with the logic reader's grammar (``checker/logic/reader/``).
 
-A clause's ``logic`` says what it requires and what happens when that fails, or what it does to the state:
+``derive_event_logic(event)`` fills ``logic`` on every clause whose text is rule-shaped (a requirement, a failure
+outcome, a state change, a cancellation, the end of the game, an inherited event) and on case and part headings:
 
-* ``role: requirement`` with ``when`` (all must hold), ``when_any`` (one must hold), ``unless`` (the event
-  fails when all of these hold) and ``on_fail`` (``reroll``: re-roll and do not mark off; ``mark_off``: mark
-  off as played; ``consider_played``; ``treat_as_R``; ``nothing``);
-* ``role: case_condition``: the condition of a case or extension;
-* ``role: effect`` with ``effects`` (owner changes, minors created/removed/made neutral or vassal, religion
-  changes, events cancelled, the game ends).
+* ``role: requirement`` with ``when`` / ``when_any`` / ``unless`` and ``on_fail``;
+* ``role: case_condition`` for a case or part heading, and for a clause that scopes its sub-clauses ("If FRA
+  looses the war, the following is added to normal peace conditions:"); the sub-clauses' effects carry that
+  condition as their own ``when``;
+* ``role: effect`` with ``effects`` (each list item, ``first_of`` for "or if such a province does not exist …");
+* ``role: repeats`` (``event``, ``cases``): "repeats exactly … event (7:VII), except for …"; the modified clauses
+  that follow ("Change … in all three cases …") are scoped by the repeated event's cases:
+  ``when: [{kind: any, of: [{kind: all, of: [case I's conditions]}, …], inherited_from: "7:VII"}]``;
+* ``role: unread`` with ``reason`` and ``words``: a rule-shaped sentence the grammar does not read (LOG007).
 
-Conditions: ``occurred``/``not_occurred``/``in_effect``/``not_in_effect``/``over`` (of an event),
-``exists``/``not_exists``/``active``/``inactive``/``at_war``/``at_peace``/``religion``/``owns`` (of a country,
-minor or province), ``period_at_least`` and ``free`` (a choice of the environment no event decides).
-
-Only what a pattern recognises is derived (``derived_from`` names the pattern); everything else stays verbatim
-only and is counted. Logic a person wrote or corrected carries ``curated: true`` and is never overwritten.
+Logic a person wrote or corrected carries ``curated: true`` and is never overwritten; the grammar's reading of
+such a clause is what REF004 compares it with (``read_clause``). docs/logic.md lists the sentence forms.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
-from ..ids import canonical_event_id
-from ..model import Clause, Event
-
-_ID = r"(?:\d{1,4}:[IVX]+|[IVX]+:\d{1,4})"
-_NAME = r"[A-Z][A-Za-z]+(?:/[A-Z][A-Za-z]+)*"
-
-ON_FAIL = [
-    (re.compile(r"re-?roll and do not mark|otherwise re-?roll|do not mark as played", re.I), "reroll"),
-    (re.compile(r"consider (?:it )?as played|mark off and consider as played", re.I), "consider_played"),
-    (re.compile(r"mark[- ]off (?:as|a) played|marked off|mark it off|mark off", re.I), "mark_off"),
-    (re.compile(r"\bR\b result|ordinary Revolt \(R\)", re.I), "treat_as_R"),
-]
+from ..model import Clause, Event, Section
+from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
 
 
-def _ev(text: str) -> str:
-    return canonical_event_id(text) or text
+def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None,
+                budget: Budget | None = None) -> dict | None:
+    """What the grammar reads from a clause's own text, with the conditions of its parent clause or case."""
+    logic = read_text(clause.text, event_id, budget)
+    if logic and scope and logic.get("role") == "effect":
+        logic = dict(logic)
+        logic["when"] = [*scope, *logic.get("when", [])]
+    if logic and logic.get("role") == "effect" and logic.get("when"):
+        outcome = _outcome(logic["when"])
+        if outcome:  # "If Royalists win …": one outcome of a war, chosen by the environment (asp/effects.lp)
+            logic = dict(logic, optional=True, outcome=outcome)
+    if logic and "derived_from" in logic:
+        logic["derived_from"] = logic.pop("derived_from")
+    return logic
 
 
-def parse_condition(phrase: str) -> list[dict[str, Any]] | None:
-    """A conjunction of conditions for one condition phrase, or None when no pattern fits."""
-    p = phrase.strip().rstrip(".")
-    m = re.search(rf"events? ({_ID})(?: \([^)]*\))? has not already been played and over", p)
-    if m:
-        return [{"kind": "over", "event": _ev(m[1]), "negated": True}]
-    m = re.search(rf"events? ({_ID})(?: \([^)]*\))? (?:is|are) (?:currently )?in effect", p)
-    if m:
-        return [{"kind": "in_effect", "event": _ev(m[1])}]
-    m = re.search(rf"events? ({_ID})(?: \([^)]*\))? ha(?:s|ve) (?:already )?(?:occurred|taken place|been played)", p)
-    if m:
-        return [{"kind": "occurred", "event": _ev(m[1])}]
-    m = re.search(r"before period ([IVX]+)", p)
-    if m:
-        return [{"kind": "period_at_least", "value": m[1]}]
-    m = re.search(r"there is no (\w+)$", p)
-    if m:
-        return [{"kind": "not_exists", "subject": m[1]}]
-    m = re.search(rf"^({_NAME}(?: and {_NAME})*) (?:is|are) (?:currently )?(inactive|inactivate|active)$", p)
-    if m:
-        kind = "inactive" if m[2].startswith("inactiv") else "active"
-        return [{"kind": kind, "subject": s} for s in m[1].split(" and ")]
-    m = re.search(rf"^({_NAME}) is (?:currently )?at peace with ({_NAME})$", p)
-    if m:
-        return [{"kind": "at_peace", "subject": m[1], "value": m[2]}]
-    m = re.search(rf"^({_NAME}) is (?:already )?removed from play$", p)
-    if m:
-        return [{"kind": "not_exists", "subject": m[1]}]
-    m = re.search(rf"^({_NAME}) is (?:currently |already )?(?:engaged in a war against|at war with) ({_NAME})$", p)
-    if m:
-        return [{"kind": "at_war", "subject": m[1], "value": m[2]}]
-    m = re.search(rf"^(?:the owner of ([A-Z]+)|({_NAME})) is (?:currently )?(protestant|catholic\S*)$", p)
-    if m:
-        subject = f"owner of {m[1]}" if m[1] else m[2]
-        return [{"kind": "religion", "subject": subject, "value": m[3]}]
-    m = re.search(rf"^there is a (protestant|catholic) ({_NAME})$", p)
-    if m:
-        return [{"kind": "religion", "subject": m[2], "value": m[1]}]
-    return None
+_OUTCOME_KINDS = {"wins_war": "{} wins the war", "loses_war": "{} loses the war", "draw": "the war ends in a draw"}
 
 
-def _negate(cond: dict[str, Any]) -> dict[str, Any]:
-    flips = {"occurred": "not_occurred", "not_occurred": "occurred", "in_effect": "not_in_effect",
-             "not_in_effect": "in_effect", "exists": "not_exists", "not_exists": "exists",
-             "active": "inactive", "inactive": "active", "at_war": "at_peace", "at_peace": "at_war"}
-    out = dict(cond)
-    if cond.get("negated"):
-        del out["negated"]
-    elif cond["kind"] in flips:
-        out["kind"] = flips[cond["kind"]]
-    else:
-        out["negated"] = True
-    return out
+def _outcome(conds: list[dict[str, Any]], joiner: str = " and ") -> str | None:
+    """The war outcome a list of conditions names ("Royalists wins the war"), or None."""
+    parts = []
+    for c in conds:
+        if c.get("kind") in _OUTCOME_KINDS and not c.get("negated"):
+            parts.append(_OUTCOME_KINDS[c["kind"]].format(c.get("subject", "")))
+        elif c.get("kind") in ("any", "all") and not c.get("inherited_from"):
+            sub = _outcome(c["of"], " or " if c["kind"] == "any" else " and ")
+            if sub:
+                parts.append(sub)
+    return joiner.join(parts) or None
 
 
-def _on_fail(text: str) -> str | None:
-    for rx, value in ON_FAIL:
-        if rx.search(text):
-            return value
-    return None
+def _is_curated(logic) -> bool:
+    return bool(logic and logic.get("curated"))
 
 
-def derive_requirement(text: str) -> dict[str, Any] | None:
-    first, _, rest = text.partition(". ")
-    on_fail = _on_fail(rest or text)
-    m = re.match(r"^Cannot (?:occur|take place) (before|if|unless) (.+)$", first.rstrip("."))
-    if m:
-        word, phrase = m[1], m[2]
-        if word == "before":
-            phrase = re.sub(r"\s*\([^)]*\)", "", phrase)
-            m_over = re.match(rf"^event ({_ID}) has occurred and .* (?:has been played through|is over)", phrase)
-            if m_over:
-                return _req([{"kind": "over", "event": _ev(m_over[1])}], [], [], on_fail, "cannot-occur-before-over")
-            main = re.split(r" and the | and its ", phrase)[0]
-            conds = parse_condition("event " + main.removeprefix("event ")) if "event" in main else \
-                parse_condition("before " + main)
-            if conds:
-                return _req(conds, [], [], on_fail, "cannot-occur-before")
-            return None
-        if word == "unless":
-            conds = parse_condition(phrase)
-            return _req(conds, [], [], on_fail, "cannot-occur-unless") if conds else None
-        # "if": all-of ("have all already taken place") or any-of (A or B).
-        m_all = re.match(rf"^events ((?:{_ID}, )*{_ID}) and ({_ID}) have all already taken place$", phrase)
-        if m_all:
-            ids = [_ev(x) for x in re.findall(_ID, phrase)]
-            return _req([], [], [{"kind": "occurred", "event": i} for i in ids], on_fail, "cannot-occur-if-all")
-        parts = re.split(r" or (?:if )?", phrase)
-        conds = [parse_condition(part) for part in parts]
-        if all(conds):
-            return _req([_negate(c) for cs in conds for c in cs], [], [], on_fail, "cannot-occur-if")
-        return None
-    m = re.match(r"^(?:Can occur|Occurs|Takes place) only if (.+)$", first.rstrip("."))
-    if m:
-        phrase = re.sub(r"\s*\([^)]*\)", "", m[1])
-        if ", " in phrase or " or " in phrase:
-            alts = [a for a in re.split(r", | or ", phrase) if a]
-            subject = re.match(rf"^({_NAME}) is ", alts[0])
-            conds_any = []
-            for a in alts:
-                a = a.strip()
-                if subject and not a.startswith(subject[1]):
-                    a = f"{subject[1]} is {a.removeprefix('already ')}"
-                c = parse_condition(a) or ([{"kind": "not_exists", "subject": subject[1]}]
-                                           if subject and "removed from play" in a else None)
-                if not c:
-                    return None
-                conds_any.extend(c)
-            return _req([], conds_any, [], on_fail, "only-if-any")
-        conds = parse_condition(phrase)
-        return _req(conds, [], [], on_fail, "only-if") if conds else None
-    m = re.match(rf"^If ({_NAME}) is (catholic/conciliatory|catholic/counter-reform|protestant) (.*)$", text)
-    if m:
-        rest = m[3]
-        if "marked off" in rest or "nothing happens" in rest:
-            return _req([{"kind": "religion", "subject": m[1], "value": m[2], "negated": True}], [], [], "mark_off",
-                        "if-religion-marked-off")
-        if "taken into effect" in rest or "following rules" in rest:
-            return _req([{"kind": "religion", "subject": m[1], "value": m[2]}], [], [], "mark_off", "if-religion-applies")
-    m = re.match(r"^(\w+) can refuse this event", first)
-    if m:
-        return _req([{"kind": "free", "subject": m[1], "value": "accepts the event"}], [], [], on_fail, "may-refuse")
-    m = re.match(rf"^If event ({_ID})(?: \([^)]*\))? is in effect at the moment this event is rolled, nothing happens", text)
-    if m:
-        return _req([{"kind": "not_in_effect", "event": _ev(m[1])}], [], [], "mark_off", "nothing-happens-if")
-    m = re.match(r"^Treat this event as no event and mark it off, if (.+)$", text.rstrip("."))
-    if m:
-        return _req([{"kind": "free", "value": "not (" + m[1] + ")"}], [], [], "mark_off", "no-event-if")
-    return None
-
-
-def _req(when, when_any, unless, on_fail, pattern) -> dict[str, Any]:
-    out: dict[str, Any] = {"role": "requirement"}
-    if when:
-        out["when"] = when
-    if when_any:
-        out["when_any"] = when_any
-    if unless:
-        out["unless"] = unless
-    if on_fail:
-        out["on_fail"] = on_fail
-    out["derived_from"] = pattern
-    return out
-
-
-EFFECT_PATTERNS: list[tuple[re.Pattern[str], Any]] = [
-    (re.compile(r"\bThe game ends immediately"), lambda m: [{"kind": "game_ends"}]),
-    (re.compile(rf"^({_NAME})(?: \([^)]*\))? (?:may |immediately )?annex(?:es)? (?:[A-Z][a-z]+ )?((?:[A-Z]{{2,}} ?)+(?:(?:, | and )(?:[A-Z]{{2,}} ?)+)*)"),
-     lambda m: [{"kind": "owner", "subject": p.strip(), "value": m[1]} for p in re.split(r", | and ", m[2]) if p.strip()]),
-    (re.compile(rf"^({_NAME}) becomes (?:a |an )?(?:normal )?neutral minor"),
-     lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
-    # "Scotland declares war against ENG and becomes neutral."
-    (re.compile(rf"^({_NAME}) declares war (?:against|to|on) {_NAME} and becomes neutral\b"),
-     lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
-    # "The special VA status of Poland is cancelled and it becomes a normal neutral minor", "the special rules for
-    # Bavaria created by this event are cancelled and it becomes a neutral minor".
-    (re.compile(rf"special (?:VA status|rules) (?:of|for) ({_NAME})[^.]*? (?:is|are) cancelled and it becomes "
-                r"(?:a )?(?:normal )?neutral minor"),
-     lambda m: [{"kind": "minor_neutral", "subject": m[1]}]),
-    (re.compile(rf"^({_NAME}) becomes a permanent VA of ({_NAME})"),
-     lambda m: [{"kind": "minor_vassal", "subject": m[1], "value": m[2]}]),
-    (re.compile(rf"({_NAME}) (?:looses 2 Stab and )?becomes (?:a )?(catholic/counter-reform|protestant)"),
-     lambda m: [{"kind": "religion", "subject": m[1], "value": m[2]}]),
-    (re.compile(rf"event ({_ID}) can never occur"),
-     lambda m: [{"kind": "never_occurs", "event": _ev(m[1])}]),
-    (re.compile(rf"All effects of event ({_ID}) are cancelled"),
-     lambda m: [{"kind": "cancel_event", "event": _ev(m[1])}]),
-    (re.compile(rf"^(?:Minor )?({_NAME}) is (?:recreated|created)|new minor state ({_NAME})"),
-     lambda m: [{"kind": "minor_created", "subject": m[1] or m[2]}]),
-    (re.compile(rf"^({_NAME}) is annexed to ({_NAME}) and removed from (?:game|play)"),
-     lambda m: [{"kind": "minor_removed", "subject": m[1]}]),
-    # "The territories of Berg are annexed to Prussian and it is removed from the game."
-    (re.compile(rf"^The territories of ({_NAME}) are annexed to [^.]*? and it is removed from (?:the )?(?:game|play)"),
-     lambda m: [{"kind": "minor_removed", "subject": m[1]}]),
-]
-
-
-def derive_effects(text: str) -> dict[str, Any] | None:
-    effects: list[dict[str, Any]] = []
-    names = []
-    for rx, build in EFFECT_PATTERNS:
-        m = rx.search(text)
-        if m:
-            effects.extend(build(m))
-            names.append(rx.pattern[:24])
-    if not effects:
-        return None
-    out = {"role": "effect", "effects": effects, "derived_from": "effect-patterns"}
-    # "If Royalists win …", "AUS (if it took part in the war) may annex …": the effect applies in some outcomes only.
-    # "Prussia immediately annexes Polish DANZIG unless it is in VA of FRA …": an exception makes it conditional.
-    if re.match(r"^(?:If|In case|Unless)\b", text) or re.search(r"\bmay (?:annex|become)|\bif it took part\b", text) \
-            or re.search(r"\bIn all other cases\b|\bunless\b", text):
-        out["optional"] = True
-        m = re.match(r"^If ([^,]+?)(?:,| ENG\b| the following\b)", text)
-        if m:
-            out["outcome"] = m.group(1).strip()
-    exception = re.search(r"\bunless (.+?)(?:\.(?:\s|$)|$)", text)
-    if exception:
-        out["unless"] = _exception_conditions(exception.group(1))
-    return out
-
-
-def _exception_conditions(phrase: str) -> list[dict[str, Any]]:
-    """"it is in VA of FRA (see event 4:VI) or event 11:VII is in effect" -> one condition per alternative; what
-    no pattern reads stays a ``free`` condition (an environment choice) that keeps the events it names."""
-    out: list[dict[str, Any]] = []
-    for part in re.split(r" or (?=event\b|[A-Z]|it\b)", phrase):
-        part = part.strip().rstrip(",")
-        parsed = parse_condition(part)
-        if parsed:
-            out.extend(parsed)
-        else:
-            free: dict[str, Any] = {"kind": "free", "value": part}
-            named = [_ev(m.group(0)) for m in re.finditer(_ID, part)]
-            if named:
-                free["events"] = named  # "(see event 4:VI)": named as context, not as a condition on that event
-            out.append(free)
-    return out
-
-
-def derive_section(heading: str, kind: str) -> dict[str, Any] | None:
-    """The condition under which a case or a conditional part of an event applies.
-
-    What no pattern reads becomes a ``free`` condition: a choice of the environment (is Poland an ally of another
-    player?), so the case stays possible without being decided by rulekb.
-    """
-    if kind == "case":
-        m = re.match(r"^CASE [IVX]+\s*[:.]\s*(?:If )?(.*)$", heading)
-    elif kind == "part":
-        m = re.match(r"^THE EVENT IF (.*?):?$", heading)
-    else:
-        m = None
-    if not m:
-        return None
-    phrase = m[1].rstrip(".:")
-    conds: list[dict[str, Any]] = []
-    unless = re.search(rf"\(unless event ({_ID}) is in effect[^)]*\)", phrase)
-    if unless:
-        conds.append({"kind": "not_in_effect", "event": _ev(unless[1])})
-        phrase = phrase.replace(unless.group(0), "").strip()
-    if kind == "part" and phrase.isupper():
-        # "PERSIA IS ALREADY AT WAR WITH TURKEY" -> "Persia is already at war with TUR"
-        words = phrase.lower().split()
-        words[0] = words[0].capitalize()
-        phrase = " ".join("TUR" if w == "turkey" else w for w in words)
-    for part in re.split(r" and (?=[A-Z]|event)", phrase):
-        parsed = parse_condition(part.strip()) or parse_condition(re.sub(r"\bAlready ", "", part.strip()))
-        conds.extend(parsed or [{"kind": "free", "value": part.strip()}])
-    return {"role": "case_condition", "when": conds, "derived_from": f"{kind}-heading"}
-
-
-def derive_clause(clause: Clause, in_conditions: bool) -> None:
-    if clause.logic and clause.logic.get("curated"):
-        return
-    logic = derive_requirement(clause.text) if clause.kind in ("clause", "paragraph") else None
-    if logic is None:
-        m = re.match(rf"^If event ({_ID}) is currently in effect and", clause.text)
-        if m:
-            logic = {"role": "case_condition", "when": [{"kind": "in_effect", "event": _ev(m[1])}],
-                     "derived_from": "extension-if"}
-    if logic is None and not in_conditions:
-        logic = derive_effects(clause.text)
-    clause.logic = logic
+def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None,
+                  budget: Budget | None = None, cases: dict[str, dict[str, Any]] | None = None) -> None:
+    if not _is_curated(clause.logic):
+        clause.logic = read_clause(clause, event_id, scope, budget)
+    logic = clause.logic or {}
+    child_scope = scope
+    if logic.get("role") == "case_condition":
+        child_scope = [*(scope or []), *logic.get("when", [])]
+    elif cases is not None and not clause.text.strip() and _CASE_LABEL.match(clause.label):
+        # "Case II:" standing alone: the clauses under it hold in the case of that name defined earlier in the
+        # event ("Case II: Alliance victory in all other circumstances"); it replaces any other case's scope
+        case = cases.get(clause.label.lower()) or {"kind": "free", "value": clause.label}
+        child_scope = [*(c for c in scope or [] if not any(c is d for d in cases.values())), case]
+        cases.setdefault(clause.label.lower(), case)
     for child in clause.children:
-        derive_clause(child, in_conditions=False)
+        derive_clause(child, event_id, child_scope, budget, cases)
 
 
-def derive_event_logic(event: Event) -> None:
-    """Fill ``logic`` on every clause a pattern recognises (curated logic is kept), and on case and part headings."""
+_CASE_LABEL = re.compile(r"^[Cc][Aa][Ss][Ee] [IVX]+$")
+# "Alliance victory in all other circumstances (…)", "League victory if all the following circumstances apply;":
+# the case's name is the words before its condition
+_CASE_NAME = re.compile(r"^(?P<name>[^(;:,.]{1,80}?)(?:\s+(?:if|unless|in all other|when)\b|\s*[(;:,.]|$)")
+
+
+def case_definitions(event: Event) -> dict[str, dict[str, Any]]:
+    """The named cases an event defines in its clauses ("Case I: League victory if …"): label -> free condition."""
+    out: dict[str, dict[str, Any]] = {}
+    for clause in event.all_clauses():
+        if _CASE_LABEL.match(clause.label) and clause.text.strip() and clause.label.lower() not in out:
+            m = _CASE_NAME.match(clause.text.strip())
+            if m and m["name"].strip():
+                out[clause.label.lower()] = {"kind": "free", "value": m["name"].strip()}
+    return out
+
+
+def derive_section(section: Section, event_id: str | None = None) -> dict[str, Any] | None:
+    """The condition under which a case or a conditional part applies (or unread, or None)."""
+    if section.kind not in ("case", "part", "extension"):
+        return None
+    return read_heading(section.heading, event_id)
+
+
+def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None) -> None:
+    """Fill ``logic`` on every rule-shaped clause and heading (curated logic is kept).
+
+    ``others`` (event id -> event) lets an event that repeats another ("repeats exactly … (7:VII), except for …")
+    inherit that event's cases; without it, or when the repeated event is missing, the modified clauses are
+    reported unread rather than read without their cases.
+    """
+    budget = Budget()
+    cases = case_definitions(event)
     for clause in event.conditions:
-        derive_clause(clause, in_conditions=True)
+        derive_clause(clause, event.id, None, budget, cases)
+    _attach_failures(event.conditions)
     for section in event.all_sections():
-        if not (section.logic and section.logic.get("curated")):
-            section.logic = derive_section(section.heading, section.kind)
-        for clause in section.clauses:
-            # Clauses directly under a part heading ("CIVIL WAR:") before its phases are that part's conditions.
-            derive_clause(clause, in_conditions=section.kind in ("part", "extension", "case") and bool(section.sections))
+        if not _is_curated(section.logic):
+            section.logic = derive_section(section, event.id)
+    for section in event.body:
+        _derive_body(section, event.id, [], budget, cases)
+    _inherit(event, others)
+    # Every clause owns its logic outright: shared sub-dicts (a parent's scope, an inherited case) would be written
+    # to YAML as anchors and aliases, which KB files may not hold.
+    for clause in event.all_clauses():
+        if clause.logic is not None:
+            clause.logic = _own(clause.logic)
+    for section in event.all_sections():
+        if section.logic is not None:
+            section.logic = _own(section.logic)
 
 
-def derive_case(heading: str) -> dict[str, Any] | None:
-    return derive_section(heading, "case")
+def _own(logic: dict) -> dict:
+    """A copy that shares no sub-object with anything, not even within itself (deepcopy would keep sharing)."""
+    return json.loads(json.dumps(logic))
 
 
-def logic_coverage(events) -> tuple[int, int]:
-    """(clauses with structured logic, all clauses)."""
-    total = with_logic = 0
-    for event in events:
-        for clause in event.all_clauses():
-            total += 1
-            with_logic += clause.logic is not None
-    return with_logic, total
+def _attach_failures(clauses: list[Clause]) -> None:
+    """"If TUR … it may refuse the event in two ways: 1. … 2. … In this case the event is marked off, but can renew
+    later.": a failure outcome standing alone completes the nearest requirement before it without an outcome; the
+    clause that states it is then read (it has no logic of its own)."""
+    for i, clause in enumerate(clauses):
+        logic = clause.logic or {}
+        if logic.get("role") != "unread" or logic.get("reason") != ORPHAN_FAILURE:
+            continue
+        for prev in reversed(clauses[:i]):
+            p = prev.logic or {}
+            if p.get("role") == "requirement" and not p.get("on_fail") and not p.get("curated"):
+                prev.logic = {**{k: v for k, v in p.items() if k != "derived_from"}, "on_fail": logic["on_fail"],
+                              "derived_from": p.get("derived_from", "grammar")}
+                clause.logic = None
+                break
+            if p.get("role") in ("requirement", "effect", "unread"):
+                break
+    for clause in clauses:
+        if clause.logic and clause.logic.get("reason") == ORPHAN_FAILURE:
+            clause.logic.pop("on_fail", None)
+
+
+def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]], budget: Budget | None = None,
+                 cases: dict[str, dict[str, Any]] | None = None) -> None:
+    for clause in section.clauses:
+        derive_clause(clause, event_id, scope or None, budget, cases)
+    _attach_failures(section.clauses)
+    for sub in section.sections:
+        _derive_body(sub, event_id, scope, budget, cases)
+
+
+def case_scopes(event: Event) -> list[dict[str, Any]]:
+    """One condition per case of ``event``: the case heading's conditions and those of the clause that scopes its
+    peace conditions ("If FRA … looses the war, the following is added …"), as ``{kind: all, of: […]}``."""
+    out = []
+    for section in event.all_sections():
+        if section.kind != "case":
+            continue
+        conds = list((section.logic or {}).get("when", []))
+        if section.logic is None or section.logic.get("role") != "case_condition":
+            conds = [{"kind": "free", "value": section.heading}]
+        for sub in section.walk_sections():
+            for clause in sub.clauses:
+                if clause.logic and clause.logic.get("role") == "case_condition":
+                    conds.extend(clause.logic.get("when", []))
+        out.append(conds[0] if len(conds) == 1 else {"kind": "all", "of": conds})
+    return out
+
+
+def _inherit(event: Event, others: Mapping[str, Event] | None) -> None:
+    repeats = [c for c in event.conditions if c.logic and c.logic.get("role") == "repeats"]
+    if not repeats:
+        return
+    target_id = repeats[0].logic["event"]
+    target = (others or {}).get(target_id)
+    after = event.conditions[event.conditions.index(repeats[0]) + 1:]
+    if target is None:
+        for clause in after:
+            for child in clause.children:
+                if child.logic and child.logic.get("role") == "effect" and not _is_curated(child.logic):
+                    child.logic = {"role": "unread", "reason": f"inherits the cases of {target_id}, which is not "
+                                   "in the knowledge base", "words": child.text}
+        return
+    if not any(s.logic for s in target.all_sections() if s.kind == "case"):
+        for section in target.all_sections():
+            if section.kind == "case" and not _is_curated(section.logic):
+                section.logic = derive_section(section, target.id)
+        for section in target.body:
+            _derive_body(section, target.id, [])
+    scopes = case_scopes(target)
+    repeats[0].logic = dict(repeats[0].logic, cases=len(scopes))
+    if not scopes:
+        return
+    scope = {"kind": "any", "of": scopes, "inherited_from": target_id}
+    for clause in after:
+        if "all" not in clause.text or "cases" not in clause.text:
+            continue  # only "Change … in all three cases …" replaces the cases' clauses
+        for child in clause.children:
+            if child.logic and child.logic.get("role") == "effect" and not _is_curated(child.logic):
+                child.logic = dict(child.logic, when=[scope, *child.logic.get("when", [])])

@@ -1,0 +1,252 @@
+"""Read one clause (or heading) into logic: split it into sentences, pick the rule-shaped ones, parse each with the
+grammar, and put the readings together. A rule-shaped sentence the grammar cannot read makes the clause
+``{role: unread, reason, words}``: never a partial reading.
+
+Rule-shaped means: a requirement, a failure outcome, a state change the logic models (owner, minors created,
+removed, made neutral or vassal, religion), a cancellation, the end of the game, an inherited event, or a
+condition that scopes such a sentence. ``SHAPE`` lists the cue phrases (fixed strings: linear to search).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark.exceptions import LarkError, UnexpectedInput
+
+from .grammar import parser
+from .split import MAX_SENTENCE, Sentence, split_sentences
+from .transform import Reading, ToLogic, Unread
+
+SHAPE = re.compile(
+    # requirements and failure outcomes (at the start of a sentence, or the fixed phrases of one)
+    r"^(?:Cannot (?:occur|take place)|(?:Can occur|Occurs|Takes place|May) only\b|Treat this event|In case)"
+    r"|can refuse this event|may refuse the event|nothing happens|an R result|ordinary Revolt|is delayed"
+    r"|for a second time|^(?:Otherwise|In (?:that|this|such a) case),? (?:re-roll|mark|treat|consider|the event)"
+    r"|is marked off|mark it off|re-roll and do not mark|mark as played|can take place even if"
+    r"|following rules are taken into effect"
+    # state changes the logic models
+    r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
+    r"|is recreated|new minor state|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
+    r"|reappears in play|owned [A-Z]{2,}|\bthe war ends with [A-Z][a-z]+ eliminating\b"
+    # cancellations, the end of the game, inherited events, clauses that scope others
+    r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
+    r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
+    r"|[Tt]he game ends immediately|repeats exactly|the following is added to")
+# Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
+# Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
+# "receives VPs … as if annexed to itself": a hypothetical, no change of owner.
+# A leader (a counter, not a country) "removed from play" is no state fluent the logic models.
+_NOT_SHAPE = re.compile(r"\bthe annexes\b|\bannexed (?=[A-Z][a-z])|^.*\bVPs? for every province\b.*$"
+                        r"|\bas if annexed\b|\b[Ll]eaders?\b[^.()]{0,120}?\bremoved from (?:the )?(?:play|game)")
+# A hedged aside ("(which might cause it to be dissolved and removed from play)") states a possibility, not a rule:
+# it is cut out before the shape test. Any other aside keeps its words (a cue inside it still counts).
+_HEDGED_ASIDE = re.compile(r"\((?:which |that |this )?(?:might|may|could|can possibly|possibly)\b[^()]{0,400}\)")
+
+
+MAX_RULE_SENTENCES = 12  # per clause; the seeds' clauses have at most 3
+
+ORPHAN_FAILURE = "a failure outcome with no requirement in the same clause"
+
+
+# Every cue of SHAPE contains one of these words: a sentence without any of them is not rule-shaped. A sentence too
+# long to parse is judged by these words alone (and reported unread if it has one): never a silent pass.
+_KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R result", "Revolt", "delayed",
+         "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
+         "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
+         "returned to play", "reverts", "eliminating", "reappears", "owned", "never occur", "cancelled", "game ends",
+         "repeats exactly", "following is added", "effects of")
+
+
+def rule_shaped(sentence: str) -> bool:
+    sentence = sentence.strip()
+    if not any(k in sentence for k in _KEYS):
+        return False
+    if len(sentence) > MAX_SENTENCE:
+        return True
+    return bool(SHAPE.search(_NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))))
+
+
+def unread(reason: str, words: str) -> dict[str, Any]:
+    return {"role": "unread", "reason": reason, "words": words}
+
+
+# "The war goes on and event 2:VII can never occur.": a narrative first half (no rule in it) and a cancellation
+_NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can never occur\.?)$")
+
+
+def parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+    try:
+        return _parse_sentence(sentence, event_id)
+    except Unread:
+        m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
+        if m and not rule_shaped(m["a"]):
+            return _parse_sentence(Sentence(m["b"]), event_id)
+        raise
+
+
+def _parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+    if len(sentence.text) > MAX_SENTENCE:
+        raise Unread(f"a sentence longer than {MAX_SENTENCE} characters is not parsed", sentence.text[:120] + " …")
+    try:
+        tree = parser().parse(sentence.masked)
+    except UnexpectedInput as exc:
+        pos = getattr(exc, "pos_in_stream", None)
+        words = sentence.masked[pos:] if isinstance(pos, int) and pos >= 0 else sentence.masked
+        raise Unread("the grammar does not read this sentence from here on", _unmask(words, sentence)) from None
+    except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
+        raise Unread(f"parser error: {type(exc).__name__}", sentence.text) from None
+    return ToLogic(sentence.asides, event_id).transform(tree)
+
+
+def _unmask(words: str, sentence: Sentence) -> str:
+    return re.sub("\u27e8(\\d+)\u27e9", lambda m: f"({sentence.asides[int(m[1])]})", words).replace(" , ", ", ")
+
+
+def parse_condition_text(text: str) -> dict[str, Any]:
+    """A condition phrase on its own ("the revolt succeeded"), read with the requirement grammar."""
+    sentences = split_sentences(f"Can occur only if {text}")
+    if len(sentences) != 1:
+        raise Unread("a condition of several sentences", text)
+    reading = parse_sentence(sentences[0], None)
+    logic = reading.logic
+    if logic.get("when_any"):
+        return {"kind": "any", "of": logic["when_any"]}
+    when = logic.get("when", [])
+    return when[0] if len(when) == 1 else {"kind": "all", "of": when}
+
+
+class Budget:
+    """How many more sentences the reader parses for one event (every reading is bounded, whatever the input)."""
+
+    def __init__(self, sentences: int = 400):
+        self.left = sentences
+
+
+def read_text(text: str, event_id: str | None, budget: Budget | None = None) -> dict[str, Any] | None:
+    """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped."""
+    sentences = split_sentences(text)
+    shaped: list[bool] = []
+    count = 0
+    for s in sentences:
+        shaped.append(rule_shaped(s.text))
+        count += shaped[-1]
+        if count > MAX_RULE_SENTENCES:
+            return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
+                          text[:120] + " …")
+    if not count:
+        return None
+    readings: list[Reading] = []
+    first_shaped = shaped.index(True)
+    if budget is not None:
+        budget.left -= count + 1
+        if budget.left < 0:
+            return unread("the event has more rule-shaped sentences than the reader parses in one event",
+                          text[:120] + " …")
+    try:
+        for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
+            if is_rule:
+                readings.append(parse_sentence(s, event_id))
+            elif i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text):
+                # a condition that opens the clause scopes the rule sentence after it: read it or report it
+                readings.append(parse_sentence(s, event_id))
+    except Unread as exc:
+        return unread(exc.reason, exc.words)
+    except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
+        return unread(f"not read ({type(exc).__name__})", text)
+    return combine(readings, text)
+
+
+def combine(readings: list[Reading], text: str) -> dict[str, Any]:
+    kinds = [r.kind for r in readings]
+    if kinds and kinds[0] == "requirement" and set(kinds[1:]) <= {"failure"}:
+        logic = dict(readings[0].logic)
+        fails = [r.logic["on_fail"] for r in readings[1:]]
+        if len(set(fails)) > 1 or (fails and logic.get("on_fail") and logic["on_fail"] != fails[0]):
+            return unread("two different failure outcomes", text)
+        if fails:
+            logic["on_fail"] = fails[0]
+        derived = logic.pop("derived_from")
+        logic["derived_from"] = derived
+        return logic
+    if kinds == ["failure"]:
+        # completed by derive.py with the requirement before it in the same list of clauses, if there is one
+        return dict(unread(ORPHAN_FAILURE, text), on_fail=readings[0].logic["on_fail"])
+    if kinds and set(kinds) == {"effect"}:
+        return _combine_effects([r.logic for r in readings], text)
+    if len(readings) == 1 and kinds[0] in ("heading", "scope", "repeats"):
+        return readings[0].logic
+    return unread("sentences of different kinds in one clause (" + ", ".join(kinds) + ")", text)
+
+
+def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    parts = _join_consequences(parts, text)
+    if len(parts) == 1 and parts[0].get("role") == "unread":
+        return parts[0]
+    if len(parts) == 2 and parts[1].get("other_cases") and parts[0].get("when"):
+        # "If A, X. In all other cases, it … Y": the first alternative whose condition holds
+        first, other = parts
+        who = next((e.get("subject") for e in first["effects"] if e.get("subject")), None)
+        others = [dict(e, subject=who) if e.get("subject") == "it" else e for e in other["effects"]]
+        alt1 = [dict(e, when=list(first["when"])) for e in first["effects"]]
+        return {"role": "effect", "effects": [{"kind": "first_of", "of": [alt1, others]}], "derived_from": "grammar"}
+    if any(p.get("other_cases") for p in parts) or sum(1 for p in parts if p.get("when")) > (len(parts) > 1 and 0):
+        if len(parts) > 1:
+            return unread("several conditional effect sentences in one clause", text)
+    out: dict[str, Any] = {"role": "effect", "effects": []}
+    for p in parts:
+        if p.get("other_cases"):
+            return unread("'in all other cases' with no case before it", text)
+        out["effects"].extend(p["effects"])
+        for key in ("when", "unless"):
+            if p.get(key):
+                out.setdefault(key, []).extend(p[key])
+        if p.get("optional"):
+            out["optional"] = True
+    out["derived_from"] = "grammar"
+    return out
+
+
+def _join_consequences(parts: list[dict[str, Any]], text: str) -> list[dict[str, Any]]:
+    """"X can be dissolved …. It is then removed from play.": a sentence marked ``then`` states the consequence of
+    the sentence before it; it joins that sentence (its conditions; "it" is the earlier sentence's subject) and adds
+    only the effects not already there."""
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if not p.get("then"):
+            out.append(p)
+            continue
+        if not out or p.get("when") or p.get("unless"):
+            return [unread("'then' with no sentence before it in the clause", text)]
+        prev = dict(out[-1])
+        who = next((e.get("subject") for e in prev["effects"] if e.get("subject")), None)
+        effects = list(prev["effects"])
+        for e in p["effects"]:
+            if e.get("subject") == "it":
+                if not who:
+                    return [unread("'it' with no subject before it", text)]
+                e = dict(e, subject=who)
+            if e not in effects:
+                effects.append(e)
+        prev["effects"] = effects
+        out[-1] = prev
+    return out
+
+
+def read_heading(heading: str, event_id: str | None) -> dict[str, Any] | None:
+    """The condition of a case or part heading; unread when it states a condition the grammar does not read;
+    None for a heading that is only a name ("CIVIL WAR:")."""
+    sentences = split_sentences(heading)
+    if len(sentences) != 1:
+        return unread("a heading of several sentences", heading)
+    try:
+        reading = parse_sentence(sentences[0], event_id)
+    except Unread as exc:
+        if re.search(r"\b(?:IF|If|if|CASE|unless|UNLESS)\b", heading):
+            return unread(exc.reason, exc.words)
+        return None
+    except Exception as exc:  # noqa: BLE001
+        return unread(f"not read ({type(exc).__name__})", heading)
+    if reading.kind != "heading":
+        return unread("a heading read as something else than a condition", heading)
+    return reading.logic
