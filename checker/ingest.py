@@ -67,6 +67,9 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
         derived = parts.title.strip() if parts else None
         if old.title and old.title != derived and old.title != new.title:  # the title was edited by hand
             new.title, carried = old.title, True
+        if (new.duration_turns is None and old.duration_turns is not None and new.duration_kind == old.duration_kind
+                and new.duration == old.duration):  # a bound a person added to an open duration (20:IV's 6 turns)
+            new.duration_turns, carried = old.duration_turns, True
         old_logic = {(c.text, c.marker): c.logic for c in old.all_clauses() if c.logic and c.logic.get("curated")}
         for c in new.all_clauses():
             key = (c.text, c.marker)
