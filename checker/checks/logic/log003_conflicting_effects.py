@@ -76,6 +76,9 @@ def check(ctx):
     for c in analysis(ctx).conflicts:
         key = (c.event, c.fluent, tuple(sorted(c.values)))
         groups.setdefault(key, []).append(c)
+    # One defect is one finding: the same fact set two ways in several cases, and several facts (KRAKOW, or else
+    # PODLASIA, VOLHYNIA and GALICIA) set two ways by the same clauses.
+    merged: dict[tuple, dict] = {}
     for (event, fluent, _), found in groups.items():
         a, b = found[0].values
         clauses = []
@@ -84,6 +87,19 @@ def check(ctx):
         clauses.sort(key=lambda x: x.line)
         cases = list(dict.fromkeys(h for h in (_case_of(ctx, event, c.clauses[0].line) for c in found) if h))
         where = f" (in {_names(cases)})" if len(cases) > 1 else ""
-        yield ctx.finding(mod, event, min(c.clauses[0].line for c in found),
-                          f"{plain(fluent, a, b)} by effects that apply together{where}",
-                          explanation=explanation(ctx, clauses))
+        m = _FLUENT.match(fluent)
+        kind = m.group(1) if m else fluent
+        key = (event, kind, a, b, tuple(x.line for x in clauses), where)
+        entry = merged.setdefault(key, {"fluents": [], "clauses": clauses,
+                                        "line": min(c.clauses[0].line for c in found)})
+        entry["fluents"].append(fluent)
+    for (event, kind, a, b, _, where), entry in merged.items():
+        fluents = entry["fluents"]
+        if len(fluents) == 1 or kind != "owner":
+            messages = [plain(f, a, b) for f in fluents]
+        else:
+            subjects = [_FLUENT.match(f).group(2).strip('"') for f in fluents]
+            messages = [f"{_names(subjects)} are given to both {a} and {b}"]
+        for message in messages:
+            yield ctx.finding(mod, event, entry["line"], f"{message} by effects that apply together{where}",
+                              explanation=explanation(ctx, entry["clauses"]))
