@@ -19,7 +19,10 @@ from .conftest import KB
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    from checker import cache as cache_module
+
+    monkeypatch.setattr(cache_module, "_KEY", None)
     validators.fast_validator.cache_clear()
     yield tmp_path / "cache"
     validators.fast_validator.cache_clear()
@@ -98,30 +101,34 @@ def test_forged_cache_entry_is_never_run(cache, tmp_path):
 
 
 def test_cache_entry_signed_with_another_key_is_never_run(cache, tmp_path, monkeypatch):
-    from checker import signed_cache
+    from checker import cache as cache_module
 
     text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
     marker = tmp_path / "PWNED"
     entry, evil = _plant(cache, text, marker)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "attacker-config"))
-    signed_cache.write_signed(entry.name, evil)  # signed, but with the attacker's own key
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "attacker-state"))
+    monkeypatch.setattr(cache_module, "_KEY", None)
+    cache_module.write_cached(entry.name, evil)  # authenticated, but with the attacker's own key
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setattr(cache_module, "_KEY", None)
     validators.fast_validator.cache_clear()
     validators.fast_validator(text)
     assert not marker.exists()
 
 
-def test_key_inside_the_cache_or_writable_by_others_is_no_key(cache, tmp_path, monkeypatch):
-    from checker import signed_cache
+def test_key_inside_the_cache_or_writable_by_others_is_not_used(cache, tmp_path, monkeypatch):
+    from checker import cache as cache_module
 
-    assert signed_cache.signing_key() is not None
-    key = tmp_path / "config" / "rulekb" / "cache.key"
+    first = cache_module.cache_key()
+    key = tmp_path / "state" / "cache.key"
+    assert key.read_bytes() == first
     key.chmod(0o666)
-    assert signed_cache.signing_key() is None
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(cache))
-    assert signed_cache.signing_key() is None
-    signed_cache.write_signed("x", b"payload")
-    assert signed_cache.read_signed("x") is None
+    monkeypatch.setattr(cache_module, "_KEY", None)
+    assert cache_module.cache_key() != first  # a key others could write is not used (this process gets its own)
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(cache))
+    monkeypatch.setattr(cache_module, "_KEY", None)
+    cache_module.write_cached("x", b"payload")
+    assert not (cache / "cache.key").exists()  # no key is ever made inside the cache folder
 
 
 def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):

@@ -5,7 +5,7 @@ per schema, which is a large share of checking a small KB. The compiled code is 
 cache folder (``checker/cache.py``) under the SHA-256 of the schema text, the fastjsonschema version and
 Python's bytecode magic number, so an edited schema, a new fastjsonschema or another Python never reuses stale
 code. The cache folder is not trusted (anyone who can write it would otherwise run code in every later rulekb
-process): each entry is signed with a per-user key kept outside it (``checker/signed_cache.py``), and an entry
+process): each entry is authenticated with a per-user key kept outside it (``checker/cache.py``), and an entry
 whose signature does not verify is never unmarshalled, only regenerated. An unreadable or unwritable cache
 folder, or no place for the key, falls back to compiling in memory."""
 
@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import fastjsonschema
 
-from ..signed_cache import read_signed, write_signed
+from ..cache import read_cached, write_cached
 
 
 def _key(schema_text: str) -> str:
@@ -52,12 +52,12 @@ def _load(code: Any) -> Callable[[Any], Any]:
 def fast_validator(schema_text: str) -> Callable[[Any], Any]:
     """A validator function raising ``fastjsonschema.JsonSchemaException`` on the first error."""
     name = f"schema-{_key(schema_text)}.marshal"
-    data = read_signed(name)  # None unless signed with this user's key: forged or damaged entries are rebuilt
+    data = read_cached(name)  # None unless its tag verifies under this user's key: forged entries are rebuilt
     if data is not None:
         try:
             return _load(marshal.loads(data))
         except Exception:  # noqa: BLE001 - an entry signed by an older rulekb that no longer loads
             pass
     code = compile(_generate(schema_text), f"<schema validator {name}>", "exec")
-    write_signed(name, marshal.dumps(code))
+    write_cached(name, marshal.dumps(code))
     return _load(code)
