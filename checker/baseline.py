@@ -108,7 +108,7 @@ def resolve_revision(ref: str) -> str:
 
 
 def _extract(commit: str, path: str, dest: str) -> None:
-    data = _git(["archive", "--format=tar", "--end-of-options", commit, "--", path], binary=True)
+    data = _git(["archive", "--format=tar", "--end-of-options", commit, path], binary=True)
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         tar.extractall(dest, filter="data")
 
