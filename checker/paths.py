@@ -47,7 +47,8 @@ def check_entry_id(entry_id: object, where: str | None = None) -> str:
     """A rule or glossary id such as ``pop-16.1``: letters, digits, '.', '-', '_', starting with a letter or
     digit (so never ``..`` or a hidden name)."""
     if not isinstance(entry_id, str) or not ENTRY_ID_RE.match(entry_id):
-        raise _refuse("entry id", entry_id, "an id such as pop-16.1 (letters, digits, '.', '-', '_')", where)
+        raise _refuse("entry id", entry_id, "an id such as pop-16.1 (at most 120 letters, digits, '.', '-', '_')",
+                      where)
     return entry_id
 
 

@@ -150,6 +150,9 @@ REGRESSIONS = {
     # wrapped clause lines were appended with += (quadratic copying)
     "wrapped_clause": ("1: T (historical date: 1650)\n1. Start,\n" + "a wrapped line of the clause,\n" * 60_000,
                        _eu),
+    # subject_word looked up each stem's first position with list.index: quadratic in distinct names
+    "subject_word_names": (" ".join(chr(65 + k % 26) + "".join(chr(97 + (k // 26 ** (j + 1)) % 26) for j in range(4))
+                                    for k in range(20_000)), subject_word),
     # a YAML number of 10,000 digits: ValueError from int() (a traceback) before
     "yaml_long_int": ("a: " + "1" * 10_000 + "\n", lambda t: loads(t, "f.yaml")),
 }

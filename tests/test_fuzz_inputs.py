@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from checker.cli import main
 from checker.kbio.store import dump_entry, validate
 from checker.kbio.yamlio import YamlError, loads
+from checker.paths import UnsafePath
 from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, SEED_PERIODS, seed_files
@@ -141,6 +142,7 @@ def _bound(start: float, limit: float, what) -> None:
 
 
 def _parse(name: str, data: bytes):
+    """Parse as ``check`` does, then lay out the entries as ``ingest`` would (its paths and YAML)."""
     try:
         text = decode_text(data, name)
         doc = parse_document(text, name, SEED_PERIODS.get(name, "VII") if not data.lstrip().startswith(b"PERIOD")
@@ -149,7 +151,11 @@ def _parse(name: str, data: bytes):
         assert exc.file == name and exc.message and "Traceback" not in exc.message
         COUNTS["errors"] += 1
         return ("error", exc.line, exc.message)
-    return [dump_entry(e) for e in [*doc.events, *doc.rules, *doc.glossaries]]
+    try:
+        return [dump_entry(e) for e in [*doc.events, *doc.rules, *doc.glossaries]]
+    except UnsafePath as exc:  # e.g. a 1,000-letter heading made into an id: ingest refuses it, exit 2
+        COUNTS["errors"] += 1
+        return ("unsafe", exc.message)
 
 
 @_settings(0.70)

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
 from . import cache as kc
+from ..paths import check_entry_id, check_game, check_number, check_period
 from . import serialize as ser
 from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
 
@@ -371,8 +372,6 @@ def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") 
 
 def entry_path(entry: Event | RuleEntry | Glossary) -> str:
     """Path of an entry's file relative to the KB root; every name in it is checked first (``checker/paths.py``)."""
-    from ..paths import check_entry_id, check_game, check_number, check_period
-
     if isinstance(entry, Event):
         return os.path.join("events", check_game(entry.game), check_period(entry.period).lower(),
                             f"{check_number(entry.number):02d}.yaml")

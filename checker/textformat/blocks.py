@@ -67,7 +67,8 @@ def subject_word(text: str) -> str | None:
         first_form.setdefault(stem, w)
     if not stems:
         return None
-    stem, count = max(stems.items(), key=lambda kv: (kv[1], -list(first_form).index(kv[0])))
+    order = {stem: k for k, stem in enumerate(first_form)}  # first occurrence breaks ties (no list.index per stem)
+    stem, count = max(stems.items(), key=lambda kv: (kv[1], -order[kv[0]]))
     if count < 2:
         return None
     word = first_form[stem]
