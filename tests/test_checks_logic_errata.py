@@ -85,3 +85,15 @@ EVENTS PHASE:
     root = mini_kb({"a.txt": text}, "VII")
     found = [f for f in check_paths([], str(root)).findings if f.rule in ("LOG008", "LOG009")]
     assert [f.rule for f in found] == ["LOG008"] and "nothing in the event starts the war" in found[0].message
+
+
+def test_log010_reads_the_grammars_status_conditions():
+    """The grammar reads 'in VA of FRA', 'an ally of another player save RUS or AUS', 'neutral or controlled by RUS
+    or AUS' as structured conditions (va_of, ally_of, neutral, controlled_by): LOG010 compares them as it compares
+    the same words in free text, instead of answering 'cannot tell'."""
+    va = [{"kind": "va_of", "subject": "Saxony", "value": "FRA"}]
+    ally = [{"kind": "ally_of", "subject": "Saxony", "value": "another player save RUS or AUS"}]
+    neutral_or = [{"kind": "any", "of": [{"kind": "neutral", "subject": "Saxony"},
+                                         {"kind": "controlled_by", "subject": "Saxony", "value": "RUS"}]}]
+    assert exclusive(va, ally) is False  # FRA is another player save RUS or AUS: both can hold
+    assert exclusive(va, neutral_or) is True

@@ -108,7 +108,11 @@ def test_bundled_kb_analysis(kb):
     a = analyse(kb)
     assert a.complete and {v.status for v in a.verdicts} == {"can"}
     assert len([v for v in a.verdicts if v.kind == "event"]) == 34
-    assert [(c.event, c.fluent) for c in a.conflicts] == [("7:VII", "owner(KRAKOW)")] * 3 + [("8:VII", "owner(KRAKOW)")]
+    # 8:VII's clauses d and e: KRAKOW, or if it does not exist PODLASIA, VOLHYNIA and GALICIA, to both owners. 7:IV's
+    # "becomes neutral" (events phase) and "restored to VA … in all other cases … neutral" (peace phase, first_of) are
+    # one after the other and alternatives, not a conflict.
+    assert [(c.event, c.fluent) for c in a.conflicts] == [("7:VII", "owner(KRAKOW)")] * 3 + [
+        ("8:VII", f"owner({p})") for p in ("KRAKOW", "PODLASIA", "VOLHYNIA", "GALICIA")]
 
 
 PLANTED = """\
@@ -344,3 +348,11 @@ EVENTS PHASE:
         session.extend(3)
         session.finish()
         assert session.solve(time_limit=5).status == expected
+
+
+def test_effects_in_different_phases_or_alternatives_are_not_conflicts(kb):
+    """7:IV: Scotland 'becomes neutral' when the event fires (EVENTS PHASE) and is 'restored to permanent VA of ENG'
+    or else 'reverts to normal minor' when the war ends (PEACE PHASE, first_of): one after the other, and the two
+    alternatives never apply together. Regression: both were reported as LOG003 after the grammar reader landed."""
+    a = analyse(kb)
+    assert not [c for c in a.conflicts if c.event == "7:IV"]

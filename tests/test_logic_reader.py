@@ -214,10 +214,14 @@ def test_reading_is_linear_on_long_lines(prefix):
     """Five 200,000-character lines (1 MiB) of upper-case words, commas, 'and', digits and parentheses."""
     # the last prefix is a short rule sentence: each line then also holds 5,000 of them (400,000 characters)
     many = prefix * 5000 if prefix.endswith(". ") else prefix
+    # The text parser refuses lines this long (its stated limit, README "Limits"): the clauses are made by hand, so
+    # that the reader itself is timed on them.
     text = "20: LONG LINES (historical date: 1790)\n(duration: permanent)\nEVENTS PHASE:\n" + "".join(
-        f"{i}. {many}{_long_line(i)}.\n" for i in range(1, 6))
+        f"{i}. Placeholder.\n" for i in range(1, 6))
     doc = parse_document(text, "long.txt", "VII")
     (event,) = doc.events
+    for i, clause in enumerate(event.all_clauses(), start=1):
+        clause.text = f"{many}{_long_line(i)}."
     assert sum(len(c.text) for c in event.all_clauses()) >= 1_000_000
     start = time.perf_counter()
     derive_event_logic(event)

@@ -350,9 +350,12 @@ class _Builder:
         elif logic.get("on_fail") == "refused_renewable":
             f.append(f"fail_refuses({cid}).")
 
-    def section(self, event: Event, section: Section, body: int | None, parent: int | None, group: str) -> None:
+    def section(self, event: Event, section: Section, body: int | None, parent: int | None, group: str,
+                phase: str | None = None) -> None:
         f = self.m.facts
         scope = parent
+        if section.kind == "phase" and section.canonical:
+            phase = section.canonical
         if section.kind == "event" and section.canonical and section.canonical.isdigit():
             body = int(section.canonical)
             group = f"body{event.id}#{body}"
@@ -380,9 +383,9 @@ class _Builder:
         for clause in section.clauses:
             for c in clause.walk():
                 if c.logic and c.logic.get("role") == "effect":
-                    self.effect(event, c, body, scope)
+                    self.effect(event, c, body, scope, phase)
         for sub in section.sections:
-            self.section(event, sub, body, scope, group)
+            self.section(event, sub, body, scope, group, phase)
 
     def scope_terms(self, logic: dict[str, Any] | None) -> list[str]:
         """A case or part condition: all of ``when``, one of ``when_any``, not all of ``unless``."""
@@ -423,7 +426,8 @@ class _Builder:
             return "game_ends"
         return None
 
-    def effect(self, event: Event, clause: Clause, body: int | None, scope: int | None) -> None:
+    def effect(self, event: Event, clause: Clause, body: int | None, scope: int | None,
+               phase: str | None = None) -> None:
         """One effect clause; an item with its own ``when`` and each first_of alternative get their own clause
         id (same line and words) so that their conditions guard them alone."""
         logic = clause.logic
@@ -446,13 +450,13 @@ class _Builder:
                 if term:
                     plain.append(term)
         if plain:
-            self.effect_clause(event, clause, text, body, scope, plain, [], None)
+            self.effect_clause(event, clause, text, body, scope, plain, [], None, phase)
         for gid, items in groups:
             terms = [t for t in (self.effect_term(x) for x, _ in items) if t]
             if terms or gid is not None:
-                self.effect_clause(event, clause, text, body, scope, terms, items[0][1] if items else [], gid)
+                self.effect_clause(event, clause, text, body, scope, terms, items[0][1] if items else [], gid, phase)
 
-    def effect_clause(self, event, clause, text, body, scope, terms, item_when, gid) -> None:
+    def effect_clause(self, event, clause, text, body, scope, terms, item_when, gid, phase=None) -> None:
         logic = clause.logic
         cid = self.clause_id(event, clause.line, text, "effect")
         f = self.m.facts
@@ -478,6 +482,8 @@ class _Builder:
             f.append(f"optional({cid}).")
         if logic.get("timing") == "on_end":
             f.append(f"effect_end({cid}).")
+        if phase:
+            f.append(f"effect_phase({cid},{q(phase)}).")
 
     def finish(self) -> LogicModel:
         f = self.m.facts

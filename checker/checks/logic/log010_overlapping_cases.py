@@ -52,8 +52,21 @@ def _key(c: dict):
     return c.get("event") or c.get("subject")
 
 
+# A minor's diplomatic status, as the grammar reads it, in the words the status comparison below reads.
+_STATUS_WORDS = {"va_of": "{s} is in VA of {v}", "ally_of": "{s} is an ally of {v}", "neutral": "{s} is neutral",
+                 "controlled_by": "{s} is controlled by {v}"}
+
+
+def _as_status_text(c: dict) -> dict:
+    words = _STATUS_WORDS.get(c.get("kind"))
+    if words is None or not c.get("subject") or c.get("negated"):
+        return c
+    return {"kind": "free", "value": words.format(s=c["subject"], v=c.get("value", ""))}
+
+
 def _excl(a: dict, b: dict) -> bool | None:
     """True when conditions a and b cannot both hold, False when they can, None when rulekb cannot tell."""
+    a, b = _as_status_text(a), _as_status_text(b)
     ka, kb_ = a.get("kind"), b.get("kind")
     if ka not in KNOWN or kb_ not in KNOWN:
         return None
