@@ -89,8 +89,34 @@ class LayoutResult:
     message: str = ""
 
 
+MAX_CARDS = 500  # a scenario's deck holds a few dozen cards per Age; grounding grows faster than the deck (999: 2.6 s)
+_COMMAND_DEADLINE: float | None = None  # set by a command that bounds all its deck solves together (rulekb deck)
+
+
+def set_command_deadline(deadline: float | None) -> None:
+    """Every later ``find_layout`` in this process stops by ``deadline`` (``time.monotonic()``), whatever its own
+    limit: `rulekb deck --time-limit S` bounds the whole command, the check's layout and its own together."""
+    global _COMMAND_DEADLINE
+    _COMMAND_DEADLINE = deadline
+
+
 def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0) -> LayoutResult:
+    """A layout of the deck's halves, or a minimal set of cards that rules one out. ``time_limit`` bounds the whole
+    call (every solve and every shrinking trial together): when it runs out, the answer is ``unknown``, or an
+    impossibility whose card set is said not to be minimal (it still proves the impossibility: it is an
+    unsatisfiable core, only perhaps larger than needed)."""
+    import time
+
     import clingo
+
+    deadline = time.monotonic() + time_limit
+    if _COMMAND_DEADLINE is not None and _COMMAND_DEADLINE < deadline:
+        deadline = _COMMAND_DEADLINE
+        if deadline <= time.monotonic():
+            return LayoutResult("unknown", message="the command's time limit ran out before the layout was solved")
+    if len(deck.cards) > MAX_CARDS:
+        return LayoutResult("unknown", message=f"{len(deck.cards)} cards: more than rulekb lays out "
+                            f"({MAX_CARDS}); split the deck or check it by Age")
 
     facts = []
     for c in deck.cards:
@@ -109,9 +135,12 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
 
     def solve(assume):
         atoms: list[clingo.Symbol] = []
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return "unknown", atoms, []
         with ctl.solve(assumptions=assume, on_model=lambda m: atoms.extend(m.symbols(shown=True)),
                        async_=True) as h:
-            if not h.wait(time_limit):
+            if not h.wait(left):
                 h.cancel()
                 h.wait()
                 return "unknown", atoms, []
@@ -139,11 +168,15 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
         if atom is not None:
             lit_to_card[atom.literal] = c
     keep = [lit_to_card[x] for x in core if x in lit_to_card]
+    minimal = True
     for c in list(keep):
         trial = [k for k in keep if k is not c]
         st, _, _ = solve([(clingo.Function("on", [clingo.String(k.age), clingo.String(k.id)]), True) for k in trial])
         if st == "unsat":
             keep = trial
+        elif st == "unknown":  # out of time: what is left is still a proof, but not shown to be minimal
+            minimal = False
+            break
     keep.sort(key=lambda c: (ROMAN.get(c.age, 0), c.id))
     result = LayoutResult("illegal" if check_given else "impossible", explanation=keep)
     if not keep:
@@ -159,6 +192,9 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
         for c in keep:
             counts.setdefault(c.half, []).append(c.id)
         result.message = "; ".join(f"cards marked ({h}): {', '.join(ids)}" for h, ids in sorted(counts.items()))
+        if not minimal:
+            result.message += (f" (these cards together rule a layout out; the time limit of {time_limit:g} s ran out "
+                                "before the set was shrunk to the cards that are needed)")
     return result
 
 

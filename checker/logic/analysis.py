@@ -240,7 +240,8 @@ UNDECIDED_RULE = "LOG002"
 def undecided(finding) -> bool:
     """Is this finding a logic verdict that stayed undecided (a time limit)? Then ``rulekb check`` exits 3
     (inconclusive) unless an error-level finding makes it exit 1."""
-    return finding.rule == UNDECIDED_RULE and finding.severity == "info"
+    return (finding.rule == UNDECIDED_RULE and finding.severity == "info") or (
+        finding.rule == "DCK005" and finding.severity == "info" and "undecided" in finding.message)
 
 
 def _scope_subject(info: ClauseInfo) -> str:
