@@ -773,14 +773,23 @@ def _deck_findings(path: str, root: str):
 
 
 def cmd_deck(args) -> int:
-    import json
-
     import time
 
-    from .kbio.yamlio import load_file
-    from .pop_deck import deck_from, display, find_layout, layout_problem, set_command_deadline
+    from .pop_deck import set_command_deadline
 
     set_command_deadline(time.monotonic() + args.time_limit)  # one limit for the whole command, as --help says
+    try:
+        return _cmd_deck(args)
+    finally:
+        set_command_deadline(None)
+
+
+def _cmd_deck(args) -> int:
+    import json
+
+    from .kbio.yamlio import load_file
+    from .pop_deck import deck_from, display, find_layout, layout_problem
+
     if not os.path.isfile(args.file):
         raise UsageError(f"{args.file}: {'a folder, not a deck file' if os.path.isdir(args.file) else 'no such file'}")
     root = kb_root(args)
