@@ -3,6 +3,7 @@
 Extracted from the texts by their writing conventions (the glossary of seed 003):
 
 * a three-letter upper-case code from the game profile is a player country (``SPA``, ``FRA``);
+* continents and map regions the game profile lists (``facts.regions``: ``EUROPE``) are regions;
 * other upper-case names are provinces (``CORSICA``, ``WEST PREUSSEN``), or areas where the text says so
   (``area CEYLAN``, ``areas JAVA, SUMATRA, …``);
 * a capitalised name written next to "minor" (``minor Palatinate``, ``Corsica minor``, ``minor state Naples``)
@@ -62,6 +63,9 @@ class NameExtractor:
     def __init__(self, profile: dict[str, Any], areas: set[str] | None = None):
         self.codes = {c["code"] for c in profile.get("countries", [])}
         self.abbreviations = {a.upper() for a in profile.get("facts", {}).get("abbreviations", [])}
+        # Continents and map regions (EUROPE, NORTH AMERICA) are written in capitals like provinces; the game
+        # profile lists them (facts.regions, each cited), so they are filed as regions, not provinces.
+        self.regions = {r.upper() for r in profile.get("facts", {}).get("regions", [])}
         self.areas = areas or set()
 
     def learn_areas(self, text: str) -> None:
@@ -81,6 +85,8 @@ class NameExtractor:
                 name = " ".join(run)
                 if name in self.codes:
                     yield NameUse("country", name, entry, line)
+                elif name in self.regions:
+                    yield NameUse("region", name, entry, line)
                 elif name in self.abbreviations or name in _NOT_PROVINCE or _ROMAN.match(name):
                     continue
                 elif len(name) == 3:

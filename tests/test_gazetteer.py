@@ -31,3 +31,11 @@ def test_codes_outside_the_profile_are_marked():
 def test_bundled_gazetteer_is_up_to_date():
     kb, _ = _entities()
     assert build_gazetteer(kb, previous=kb.gazetteers.get("eu")) == kb.gazetteers["eu"]
+
+
+def test_regions_of_the_profile_are_not_provinces():
+    """EUROPE, NORTH AMERICA (the profile's facts.regions) are written in capitals like provinces but are regions."""
+    kb = load_kb("kb").kb
+    kinds = {(e["name"]): e["kind"] for e in build_gazetteer(kb)["entities"]}
+    assert kinds["EUROPE"] == kinds["NORTH AMERICA"] == "region"
+    assert kinds["CORSICA"] == "province"

@@ -593,7 +593,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
               related=[{"rel": rl, "name": md(o["name"]), "kind": o["kind"], "href": rel(url, o["url"])}
                        for rl, o in ent["related"]])
     groups = {"country": "Countries", "minor": "Minors", "province": "Provinces", "area": "Areas",
-              "continent": "Continents", "flagged": "Flagged spellings (not codes of the game: typos?)"}
+              "continent": "Continents and regions", "flagged": "Flagged spellings (not codes of the game: typos?)"}
     write("entities/", "entities.md.j2", md=md, groups=[
         {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title, "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
                                             for x in entities if x["group"] == g]} for g, title in groups.items()])

@@ -45,7 +45,7 @@ def build_entities(kb: KnowledgeBase) -> list[dict]:
             group = kind
             if kind == "country" and codes and name not in codes:
                 group = "flagged"
-            elif name.lower() in CONTINENTS:
+            elif kind == "region" or name.lower() in CONTINENTS:  # the gazetteer files the profile's regions
                 group = "continent"
             url = entity_url(kind, name)
             k = 2
