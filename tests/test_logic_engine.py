@@ -356,3 +356,10 @@ def test_effects_in_different_phases_or_alternatives_are_not_conflicts(kb):
     alternatives never apply together. Regression: both were reported as LOG003 after the grammar reader landed."""
     a = analyse(kb)
     assert not [c for c in a.conflicts if c.event == "7:IV"]
+
+
+def test_a_minor_created_when_the_event_fires_and_eliminated_when_its_war_ends_is_no_conflict(kb):
+    """2:IV: the Cossacks are created in the events phase and eliminated in the peace phase after two turns of war:
+    one after the other, not a minor that both exists and does not (the reader's 2:IV reading was held back
+    because LOG003 reported this as a conflict)."""
+    assert not [c for c in analyse(kb).conflicts if c.event == "2:IV"]

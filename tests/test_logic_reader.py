@@ -309,12 +309,13 @@ def test_a_case_named_earlier_scopes_the_clauses_under_its_bare_label():
                                              {"kind": "forced_out_of_war", "subject": "Sweden", "negated": True}]
 
 
-def test_an_elimination_at_the_end_of_a_war_is_reported_not_read_without_it():
-    # the effects happen when the war ends, later than the firing: the engine has no place for them yet, and the
-    # sentence after it must not be read without the end's condition
-    logic = read("After two turns, and if still being waged only between minors the war ends with Poland "
-                 "eliminating Cossacks and annexing its territories. If Sweden has joined the war, it annexes Polish "
-                 "DANZIG.")
-    assert logic["role"] == "unread" and "eliminating Cossacks" in logic["words"]
-    assert read("If Sweden has joined the war, it annexes Polish DANZIG.")["when"] == [
-        {"kind": "took_part_in_war", "subject": "Sweden"}]
+def test_sentences_after_the_end_of_a_war_take_its_conditions():
+    logic = read("After three turns, and if still being waged only between minors the war ends with Sweden "
+                 "eliminating Courland and annexing its territories. If RUS has joined the war, it annexes Polish "
+                 "KURLAND.")
+    still = {"kind": "free", "value": "the war is still waged only between minors after three turns"}
+    assert logic["effects"] == [
+        {"kind": "minor_removed", "subject": "Courland", "when": [still]},
+        {"kind": "owner", "subject": "KURLAND", "value": "RUS",
+         "when": [still, {"kind": "took_part_in_war", "subject": "RUS"}]}]
+    assert "when" not in logic

@@ -183,6 +183,8 @@ def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
     parts = _join_consequences(parts, text)
     if len(parts) == 1 and parts[0].get("role") == "unread":
         return parts[0]
+    if len(parts) > 1 and parts[0].get("scopes_rest"):
+        return _at_the_end(parts, text)
     if len(parts) == 2 and parts[1].get("other_cases") and parts[0].get("when"):
         # "If A, X. In all other cases, it … Y": the first alternative whose condition holds
         first, other = parts
@@ -230,6 +232,25 @@ def _join_consequences(parts: list[dict[str, Any]], text: str) -> list[dict[str,
                 effects.append(e)
         prev["effects"] = effects
         out[-1] = prev
+    return out
+
+
+def _at_the_end(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    """"… the war ends with Poland eliminating Cossacks …. If Sweden has joined the war, it annexes Polish DANZIG.":
+    the sentences after the end of a war happen at that end: each effect holds when the first sentence's conditions
+    and its own sentence's conditions hold (``when`` on each effect item)."""
+    first_when = list(parts[0].get("when", []))
+    effects: list[dict[str, Any]] = []
+    for i, p in enumerate(parts):
+        if p.get("other_cases") or p.get("unless") or p.get("then") or (i and p.get("scopes_rest")):
+            return unread("a sentence after the end of a war that the reader cannot scope", text)
+        own = [] if i == 0 else list(p.get("when", []))
+        for e in p["effects"]:
+            effects.append(dict(e, when=[*first_when, *own, *e.get("when", [])]))
+    out: dict[str, Any] = {"role": "effect", "effects": effects}
+    if any(p.get("optional") for p in parts):
+        out["optional"] = True
+    out["derived_from"] = "grammar"
     return out
 
 

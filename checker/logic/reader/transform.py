@@ -497,6 +497,19 @@ class ToLogic(Transformer):
         eff["when"] = conj(cond) + eff.get("when", [])
         return Reading("effect", eff)
 
+    def eff_after_turns_minors(self, items):
+        # "After two turns, and if still being waged only between minors the war ends with X eliminating Y …"
+        n = str([x for x in items if isinstance(x, Token) and x.type == "COUNT"][0])
+        eff = dict([x for x in items if isinstance(x, dict)][0])
+        eff["when"] = [{"kind": "free", "value": f"the war is still waged only between minors after {n} turns"}]
+        return Reading("effect", eff)
+
+    def war_end(self, items):
+        winner, loser = items[0], items[1]
+        if "it" in (winner, loser):
+            raise Unread("'it' in the end of a war", "it")
+        return self._eff({"kind": "minor_removed", "subject": loser}, scopes_rest=True)
+
     def eff_scope(self, items):
         return Reading("scope", {"role": "case_condition", "when": conj(self._conds(items)[0]),
                                  "derived_from": "following-is-added-if"})
@@ -517,6 +530,8 @@ class ToLogic(Transformer):
                 out["other_cases"] = True
             if part.get("then"):
                 out["then"] = True
+            if part.get("scopes_rest"):
+                out["scopes_rest"] = True
         return out
 
     def neutral_minor(self, _):
