@@ -80,11 +80,14 @@ def test_findings_identical_without_cache_cold_and_warm_bundled(tmp_path, cache_
 
 
 @pytest.mark.slow
-def test_findings_identical_without_cache_cold_and_warm_synthetic_1000(tmp_path, cache_env):
+def test_findings_identical_without_cache_cold_and_warm_synthetic_300(tmp_path, cache_env):
+    # 300 events, not 1,000: the logic analysis now has clingo certify its witness history, and at 1,000 events
+    # that certification alone outlasts the analysis' time limit (about 100 s), so verdicts would be undecided and
+    # timing-dependent; 300 events are decided in about 7 s.
     from bench.generate import generate
 
-    root = tmp_path / "kb1000"
-    generate(1000, str(root), seed=7, quiet=True)
+    root = tmp_path / "kb300"
+    generate(300, str(root), seed=7, quiet=True)
     age(root)
     plain = report(root, no_cache=True)
     cold = report(root)

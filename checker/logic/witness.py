@@ -255,23 +255,30 @@ def _fire(state: _State, witness: Witness, event: Event, eid: str, t: int, decid
     state.fired[eid] = t
     witness.fired[eid] = t
     env = getattr(state, "env", {})
-    for section, conds in _scope_conditions(event):
+    claimed: set[int] = set()  # the cases of one group are alternatives: one firing plays at most one of them
+    for section, conds, group in _scope_conditions(event, with_groups=True):
+        if group is not None and group in claimed:
+            continue
         probe_d, probe_e = dict(decide), dict(env)
         if all(_check(state, c, t, probe_d, probe_e, set()) is True for c in conds) and not _disrupts(section):
             witness.scopes.add((eid, section.line))
+            if group is not None:
+                claimed.add(group)
 
 
-def _scope_conditions(event: Event):
-    """(case or part section, all conditions it and its enclosing parts need) for every scope of an event."""
+def _scope_conditions(event: Event, with_groups: bool = False):
+    """(case or part section, all conditions it and its enclosing parts need) for every scope of an event; with
+    ``with_groups``, also the case group (sibling cases share one; None for parts)."""
     def walk(sections, inherited):
         for section in sections:
+            group = id(sections) if section.kind == "case" else None
             conds = list(inherited)
             if section.kind in ("case", "part", "extension"):
                 conds += list(_conditions(section.logic))
                 for clause in section.clauses:
                     if clause.logic and clause.logic.get("role") == "case_condition":
                         conds += list(_conditions(clause.logic))
-                yield section, conds
+                yield (section, conds, group) if with_groups else (section, conds)
             yield from walk(section.sections, conds)
     yield from walk(event.body, [])
 
