@@ -146,6 +146,22 @@ def event_text(rng: random.Random, stats: Stats, number: int, period: str, earli
 ROMAN_VALUES = {v: k for k, v in ROMAN_BY_VALUE.items()}
 
 
+def _synthetic_periods(profile_path: str, periods: list[str]) -> None:
+    """The synthetic KB's events use periods I-X: its copy of the game profile lists them (commands check every
+    period against the profile)."""
+    import yaml
+
+    with open(profile_path, encoding="utf-8") as fh:
+        text = fh.read()
+    head = text.splitlines(keepends=True)[0] if text else ""
+    profile = yaml.safe_load(text)
+    profile["periods"] = [{"id": p, "start": None, "end": None, "note": "synthetic period of bench/generate.py"}
+                          for p in periods]
+    with open(profile_path, "w", encoding="utf-8") as fh:
+        fh.write(head if head.startswith("#") else "")
+        yaml.safe_dump(profile, fh, sort_keys=False, allow_unicode=True)
+
+
 def generate(n_events: int, out: str, seed: int = 7, chain: int = 20, kb_root: str | None = None,
              quiet: bool = False, keep: bool = False) -> dict:
     """Write the KB (see the module docstring). ``keep``: a KB generated earlier with the same arguments is kept
@@ -169,6 +185,7 @@ def generate(n_events: int, out: str, seed: int = 7, chain: int = 20, kb_root: s
     shutil.copytree(os.path.join(kb_root, "schema"), os.path.join(out, "schema"))
     shutil.copytree(os.path.join(kb_root, "games"), os.path.join(out, "games"))
     periods = [ROMAN_BY_VALUE[v] for v in range(1, 11)]
+    _synthetic_periods(os.path.join(out, "games", "eu.yaml"), periods)
     per_period = -(-n_events // len(periods))
     earlier: list[str] = []
     chain_ids: list[str] = []
