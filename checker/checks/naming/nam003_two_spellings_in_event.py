@@ -91,9 +91,12 @@ MAX_LEN = 20
 
 def _deletions(word: str) -> set[str]:
     """The word with up to two letters deleted: two names share one when they are at most four one-letter
-    insertions or deletions apart (which a ratio of 80 allows for names of up to 20 letters)."""
+    insertions or deletions apart (which a ratio of 80 allows for names of up to 20 letters). Two deletions
+    are needed only from a word of 6 letters or more: a pair with a ratio of 80 whose longer name has 5 letters or
+    fewer is at most two deletions apart in all, one from each (4 and 6 letters: 8/10; 5 and 7: 10/12). Short
+    words' two-deletion keys (3 letters) are shared by many unrelated names and made the comparison quadratic."""
     one = {word[:i] + word[i + 1:] for i in range(len(word))}
-    two = {w[:i] + w[i + 1:] for w in one for i in range(len(w))}
+    two = {w[:i] + w[i + 1:] for w in one for i in range(len(w))} if len(word) >= 6 else set()
     return {word} | one | two
 
 
