@@ -72,6 +72,8 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
                 buckets[key].append(low)
     found, seen = [], set()
     for members in buckets.values():
+        if len(members) > MAX_BUCKET:
+            continue  # a key shared by this many names is no spelling signal; comparing them all is quadratic
         for i, a in enumerate(members):
             for b in members[i + 1:]:
                 pair = (a, b) if a < b else (b, a)
@@ -87,6 +89,7 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
 
 
 MAX_LEN = 20
+MAX_BUCKET = 32  # names of one event sharing one deletion key; real events have a handful
 
 
 def _deletions(word: str) -> set[str]:
