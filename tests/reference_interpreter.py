@@ -223,7 +223,6 @@ class State:
     status: tuple = ()
     out: frozenset = frozenset()  # outside events that have occurred
     extra: tuple = ()  # what a question tracks (the order of counted firings)
-    fired_last: str | None = None  # the event fired at the turn before
 
 
 @dataclass(frozen=True)
@@ -239,6 +238,9 @@ class Interpreter:
         self.r = Reader(kb, until_of)
         self.env_keys = self._env_keys(kb)
         self.effs_by_key = {f.key: f for ev in self.r.events.values() for f in ev.effects}
+        # the highest numbered body ("FIRST EVENT" 1, "SECOND EVENT" 2 …) of each event; 0 when it has none
+        self.last_body = {e: max([x.body or 0 for x in ev.scopes] + [f.body or 0 for f in ev.effects] + [0])
+                          for e, ev in self.r.events.items()}
 
     def _env_keys(self, kb):
         keys = set()
@@ -299,7 +301,6 @@ class Interpreter:
         r = self.r
         since = dict(s.since)
         occurred = s.occurred
-        fired_last = s.fired_last
         forced, choosable = set(), []
         for e, T in since.items():
             ev = r.events[e]
@@ -308,7 +309,7 @@ class Interpreter:
             if any((x in occurred) if x in r.events else (x in out) for x in ev.until):
                 forced.add(e)
                 continue
-            if e in s.ended and fired_last != e:
+            if e in s.ended:  # (a firing at the turn before restarts the run: _close drops it from `ended`)
                 forced.add(e)
                 continue
             live_otherwise = e not in s.csince and not (ev.turns and t >= T + ev.turns)
@@ -497,15 +498,27 @@ class Interpreter:
         owner = setv(s.owner, ("owner",))
         status = setv(s.status, ("minor_neutral", "minor_vassal"),
                       value=lambda x: "neutral" if x["kind"] == "minor_neutral" else "vassal of " + x["value"])
+        # Canonical form (an optimisation only: it forgets what no later turn can read, so that equal futures
+        # are one state): a run over by its own length, a cancellation or an ending of a run no longer held,
+        # counts of firings past the last numbered body, and the cancellations of the turn before when no
+        # on-end effect of that event waits.
+        for e, T in list(since.items()):
+            ev = r.events[e]
+            if ev.kind in ("fixed", "free") and ev.turns and t + 1 >= T + ev.turns:
+                del since[e]
+        armed = frozenset(still_armed | {f.key for f in arm})
+        armed_events = {effs_by_key[k].event for k in armed}
+        fired_n = {e: min(n, self.last_body[e]) for e, n in fired_n.items() if self.last_body[e]}
         nxt = State(period=period,
                     game_over=s.game_over or any(x["kind"] == "game_ends" for x, _ in items),
                     never=s.never | {x["event"] for x, _ in items if x["kind"] == "never_occurs"},
                     occurred=frozenset(occurred), played=_freeze(played), fired=_freeze(fired_n),
                     since=_freeze(since), ended=frozenset(e for e in new_ended if e in since),
-                    csince=frozenset(csince), cancel_last=frozenset(cancels),
-                    armed=frozenset(still_armed | {f.key for f in arm}),
+                    csince=frozenset(e for e in csince if e in since),
+                    cancel_last=frozenset(e for e in cancels if e in armed_events),
+                    armed=armed,
                     exists=frozenset(exists), religion=religion, owner=owner, status=status,
-                    out=frozenset(ctx[3]), extra=s.extra, fired_last=fired)
+                    out=frozenset(ctx[3]), extra=s.extra)
         yield move, nxt, fired
 
 
@@ -551,7 +564,8 @@ def shortest(kb, goal: str, turns: int, avoid=(), until_of=None) -> int | None:
                     continue
                 if fired == goal:
                     return t
-                nxt.add(n)
+                if not n.game_over:  # nothing fires after the game has ended (S8)
+                    nxt.add(n)
         states = nxt
     return None
 
@@ -597,6 +611,7 @@ def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
     """For every event that some history of up to ``turns`` turns fires (never firing ``avoid``): the fewest turns."""
     ip = Interpreter(kb, until_of)
     first: dict[str, int] = {}
+    wanted = set(ip.r.events) - set(avoid)
     states = set(ip.initial_states())
     for t in range(1, turns + 1):
         nxt = set()
@@ -606,8 +621,11 @@ def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
                     continue
                 if fired is not None and fired not in first:
                     first[fired] = t
-                nxt.add(n)
+                if not n.game_over:  # nothing fires after the game has ended (S8)
+                    nxt.add(n)
         states = nxt
+        if wanted <= first.keys():
+            break
     return first
 
 
@@ -622,6 +640,7 @@ def earliest_scopes(kb, turns: int, until_of=None) -> set[tuple[str, int]]:
             for move, n, fired in ip.turn(s, t):
                 if fired is not None:
                     played |= {(fired, line) for line in move.scopes}
-                nxt.add(n)
+                if not n.game_over:  # nothing fires after the game has ended (S8)
+                    nxt.add(n)
         states = nxt
     return played
