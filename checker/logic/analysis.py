@@ -196,7 +196,7 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     analysis.cycles = [c for _, cycles in analysis.cycle_groups for c in cycles]
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
-    witness = certified_witness(kb, stats) if use_witness else Witness()
+    witness = certified_witness(kb, stats, deadline=start + overall_limit) if use_witness else Witness()
     index = DependencyIndex(kb)
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
@@ -252,7 +252,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
                  max_horizon: int, stats: Stats, deadline: float = float("inf")) -> tuple[list[Verdict], int]:
     """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone."""
     events = index.cone({eid})
-    model = build_model(kb, {eid})
+    model = build_model(kb, {eid}, index)
     session = Session(model)
     bound = horizon_bound(kb, sorted(events))
     top = min(bound, max_horizon)

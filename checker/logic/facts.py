@@ -503,11 +503,16 @@ class _Builder:
         return self.m
 
 
-def build_model(kb: KnowledgeBase, goals: set[str] | None = None) -> LogicModel:
-    """Facts for the whole KB, or for the cone of ``goals``."""
+def build_model(kb: KnowledgeBase, goals: set[str] | None = None,
+                index: DependencyIndex | None = None) -> LogicModel:
+    """Facts for the whole KB, or for the cone of ``goals`` (walked in ``index`` when given: build the index once
+    when many cones of one KB are modelled)."""
     from ..ids import event_sort_key
 
-    events = cone(kb, goals) if goals else set(kb.events)
+    if goals:
+        events = (index or DependencyIndex(kb)).cone(goals)
+    else:
+        events = set(kb.events)
     b = _Builder(kb, events)
     for eid in sorted(events, key=event_sort_key):
         b.event(kb.events[eid])
