@@ -185,7 +185,7 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     """Decide can / never / unknown for every event, case and conditional part.
 
     First a greedy witness history (witness.py) proves most events and scopes playable at once. Each event left
-    over is asked of clingo in a model of its cone: horizons grow one turn at a time up to the cone's bound; a
+    over is asked of clingo in a model of its cone: horizons double (1, 2, 4, …) up to the cone's bound; a
     satisfiable answer decides ``can``, one still unsatisfiable at the bound ``never`` (with the minimal set of
     clauses that rule it out), a time limit ``unknown``.
     """
@@ -263,7 +263,10 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
     for s in scopes:
         questions.append(("want_scope", local[(s.event, s.line)], _scope_subject(s), s))
     decided: dict[str, Verdict] = {}
-    for t in range(1, top + 1):
+    # Horizons double (1, 2, 4, … and the bound): a "can" needs some history, not the shortest one, and a
+    # "never" is decided at the bound alone; asking at every turn cost a solve per turn of a deep cone.
+    steps = sorted({min(2 ** k, top) for k in range(top.bit_length() + 1)})
+    for t in steps:
         if time.perf_counter() >= deadline:
             break
         session.extend(t)
