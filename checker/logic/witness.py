@@ -324,26 +324,23 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     order = sorted(witness.fired, key=lambda e: (witness.fired[e], event_sort_key(e)))
     out = Witness(turns=witness.turns)
 
-    def certify(goals: list[str]) -> None:
+    def certify(goals: list[str], job_stats) -> list[str]:
+        """The events of ``goals`` whose firings clingo confirms (the batch split when it is refused)."""
         if time.perf_counter() >= deadline:
-            return
+            return []
         members = index.cone(set(goals))
         if len(goals) > 1 and len(members) > BATCH_EVENTS:
             half = len(goals) // 2
-            certify(goals[:half])
-            certify(goals[half:])
-            return
-        ok = _certify_batch(kb, index, witness, goals, members, stats, time_limit, deadline, compress=True)
+            return certify(goals[:half], job_stats) + certify(goals[half:], job_stats)
+        ok = _certify_batch(kb, index, witness, goals, members, job_stats, time_limit, deadline, compress=True)
         if not ok:
-            ok = _certify_batch(kb, index, witness, goals, members, stats, time_limit, deadline, compress=False)
+            ok = _certify_batch(kb, index, witness, goals, members, job_stats, time_limit, deadline, compress=False)
         if ok:
-            for e in goals:
-                out.fired[e] = witness.fired[e]
-            out.scopes |= {(e, line) for e, line in witness.scopes if e in goals}
-        elif len(goals) > 1:
+            return list(goals)
+        if len(goals) > 1:
             half = len(goals) // 2
-            certify(goals[:half])
-            certify(goals[half:])
+            return certify(goals[:half], job_stats) + certify(goals[half:], job_stats)
+        return []
 
     # Events that depend on each other (weakly: a shared cone) are certified together; small groups share a batch.
     parent = {e: e for e in kb.events}
@@ -362,17 +359,38 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     groups: dict[str, list[str]] = {}
     for e in order:  # in firing order, so each group's list is too
         groups.setdefault(find(e), []).append(e)
+    batches: list[list[str]] = []
     batch: list[str] = []
     size = 0
     for goals in groups.values():
         n = len(index.cone(set(goals)))
         if batch and size + n > BATCH_EVENTS:
-            certify(sorted(batch, key=lambda e: (witness.fired[e], event_sort_key(e))))
+            batches.append(batch)
             batch, size = [], 0
         batch += goals
         size += n
     if batch:
-        certify(sorted(batch, key=lambda e: (witness.fired[e], event_sort_key(e))))
+        batches.append(batch)
+    by_turn = lambda e: (witness.fired[e], event_sort_key(e))  # noqa: E731
+
+    def job(goals: list[str]):
+        from .solver import Stats
+
+        job_stats = Stats()
+        return certify(sorted(goals, key=by_turn), job_stats), job_stats
+
+    # One after the other: clingo's threads in one process share its symbol table, and two batches grounded on
+    # two threads took twice as long as one after the other (1,000 synthetic events: 7.1 s against 3.7 s).
+    results = [job(b) for b in batches]
+    for goals, job_stats in results:
+        for e in goals:
+            out.fired[e] = witness.fired[e]
+    out.scopes = {(e, line) for e, line in witness.scopes if e in out.fired}
+    for _, job_stats in results:
+        if stats is not None:
+            stats.ground_seconds += job_stats.ground_seconds
+            stats.solve_seconds += job_stats.solve_seconds
+            stats.solves += job_stats.solves
     return out
 
 
