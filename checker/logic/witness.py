@@ -371,7 +371,7 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
         size += n
     if batch:
         batches.append(batch)
-    by_turn = lambda e: (witness.fired[e], event_sort_key(e))  # noqa: E731
+    by_turn = lambda e: (witness.fired[e], event_sort_key(e))
 
     def job(goals: list[str]):
         from .solver import Stats
