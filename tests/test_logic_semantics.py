@@ -324,3 +324,23 @@ def test_shortening_a_log_keeps_every_run_over_where_it_was_over():
     bad = W.Witness(fired={"1:VII": 1, "2:VII": 3}, turns=3)  # 2:VII while 1:VII is still in effect
     assert not W._certify_batch(kb, index, bad, ["1:VII", "2:VII"], {"1:VII", "2:VII"}, None, 5.0,
                                 float("inf"), True)
+
+
+def test_checking_some_events_certifies_only_their_part_of_the_witness(monkeypatch):
+    """`rulekb check NEW.txt` asks about the new text's events: only their firings (with their cones) are checked,
+    not the whole KB's history."""
+    from checker.logic import witness as W
+
+    kb = kb_of(*[ev(f"{i}:VII", reqs=[needs("occurred", f"{i - 1}:VII")] if i % 2 == 0 else [])
+                 for i in range(1, 41)])
+    asked = []
+    real = W._certify_batch
+
+    def spy(kb_, index, witness, goals, members, *rest, **kw):
+        asked.append(set(goals))
+        return real(kb_, index, witness, goals, members, *rest, **kw)
+
+    monkeypatch.setattr(W, "_certify_batch", spy)
+    a = analyse(kb, events={"10:VII"})
+    assert [(v.subject, v.status) for v in a.verdicts] == [("10:VII", "can")]
+    assert asked == [{"10:VII"}]

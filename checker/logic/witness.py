@@ -296,7 +296,7 @@ BATCH_EVENTS = 48  # events per certification model (a batch's cone); below this
 
 
 def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
-                      deadline: float = float("inf")) -> Witness:
+                      deadline: float = float("inf"), only: set[str] | None = None) -> Witness:
     """The greedy witness, counted only where clingo has checked it as a log.
 
     Checking the whole history at once grounds every event at every turn (quadratic in the KB's size: 1,000
@@ -311,7 +311,8 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     more, for effects that take place when a run is over); clingo checks the shortened log, and when it refuses
     it the log is checked as the history had it. A batch clingo refuses is split until its events stand alone; what clingo does
     not confirm, or cannot check before ``deadline``, proves nothing: those events are left to clingo's own
-    questions (analysis._solve_event).
+    questions (analysis._solve_event). With ``only``, just those events' firings are checked (each still with
+    its cone).
     """
     import time
 
@@ -321,7 +322,8 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     if not witness.fired:
         return witness
     index = DependencyIndex(kb)
-    order = sorted(witness.fired, key=lambda e: (witness.fired[e], event_sort_key(e)))
+    order = sorted((e for e in witness.fired if only is None or e in only),
+                   key=lambda e: (witness.fired[e], event_sort_key(e)))
     out = Witness(turns=witness.turns)
 
     def certify(goals: list[str], job_stats) -> list[str]:
