@@ -74,7 +74,7 @@ def horizon_bound(kb: KnowledgeBase, events: list[str]) -> int:
 def requirement_graph(kb: KnowledgeBase, model: LogicModel) -> dict[tuple[str, str], ClauseInfo]:
     """Edge E -> X for every requirement of E that X has occurred, is in effect or is over (with the clause)."""
     graph: dict[tuple[str, str], ClauseInfo] = {}
-    for eid in sorted(kb.events, key=event_sort_key):
+    for eid in model.events:  # the modelled events (all, or a cone), in id order
         for clause in kb.events[eid].conditions:
             logic = clause.logic or {}
             if logic.get("role") != "requirement":
@@ -190,14 +190,17 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     clauses that rule it out), a time limit ``unknown``.
     """
     start = time.perf_counter()
-    model = build_model(kb)
+    index = DependencyIndex(kb)
+    # Asked about some events only (checking contributed texts): the model of their cone, which holds every cycle
+    # through them and every conflict of their effects.
+    model = build_model(kb, set(events), index) if events else build_model(kb)
     analysis = Analysis(model)
     analysis.cycle_groups = cycle_groups(requirement_graph(kb, model))
     analysis.cycles = [c for _, cycles in analysis.cycle_groups for c in cycles]
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
-    witness = certified_witness(kb, stats, deadline=start + overall_limit, only=events) if use_witness else Witness()
-    index = DependencyIndex(kb)
+    witness = (certified_witness(kb, stats, deadline=start + overall_limit, only=events, index=index)
+               if use_witness else Witness())
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):
         if info.role in ("case", "part") and cid in model.scopes:

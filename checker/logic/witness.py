@@ -296,7 +296,7 @@ BATCH_EVENTS = 48  # events per certification model (a batch's cone); below this
 
 
 def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
-                      deadline: float = float("inf"), only: set[str] | None = None) -> Witness:
+                      deadline: float = float("inf"), only: set[str] | None = None, index=None) -> Witness:
     """The greedy witness, counted only where clingo has checked it as a log.
 
     Checking the whole history at once grounds every event at every turn (quadratic in the KB's size: 1,000
@@ -318,10 +318,16 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
 
     from .facts import DependencyIndex
 
-    witness = greedy_witness(kb)
+    import dataclasses
+
+    index = index or DependencyIndex(kb)
+    if only is None:
+        witness = greedy_witness(kb)
+    else:  # the greedy history of the events' cone (nothing outside it changes what they read)
+        cone = index.cone(set(only))
+        witness = greedy_witness(dataclasses.replace(kb, events={e: kb.events[e] for e in cone}))
     if not witness.fired:
         return witness
-    index = DependencyIndex(kb)
     order = sorted((e for e in witness.fired if only is None or e in only),
                    key=lambda e: (witness.fired[e], event_sort_key(e)))
     out = Witness(turns=witness.turns)
