@@ -268,3 +268,25 @@ def test_quotes_are_cut_at_a_word():
     text = "Bavaria is automatically provided with a leader ? unless there is a named Bavarian leader active."
     quoted = around(text, text.index("?"), text.index("?") + 1)
     assert quoted == "…is automatically provided with a leader ? unless there is a named…"
+
+
+def test_nam003_says_which_names_its_bound_left_uncompared():
+    """More than MAX_BUCKET names sharing one spelling key are not compared on it (quadratic, and no spelling
+    signal): the event is told so, never silently passed."""
+    from checker.checks.naming.nam003_two_spellings_in_event import MAX_BUCKET, compare
+
+    english = english_words()
+    crowd = " ".join(f"Zorvax{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(MAX_BUCKET + 2))
+    found, unchecked = compare([(1, crowd)], english)
+    assert len(unchecked) >= MAX_BUCKET + 1
+    assert compare([(1, "REVOLT OF POUGATCHEV"), (2, "the leader Pugachev")], english) == (
+        [("POUGATCHEV", "Pugachev", 1, 2)], [])
+
+
+def test_nam003_reports_the_bound_as_a_finding(mini_kb):
+    from checker.checks.naming.nam003_two_spellings_in_event import MAX_BUCKET
+
+    crowd = " ".join(f"Zorvax{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(MAX_BUCKET + 2))
+    found = _run(mini_kb, f"1. The rebels {crowd} rise.", header="1: FALL OF RAKOCZI (historical date: 1634)",
+                 code="NAM003")
+    assert any("were not compared with every similar name" in f.message for f in found)

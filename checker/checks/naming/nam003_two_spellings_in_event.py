@@ -10,7 +10,9 @@ they differ but are similar (ratio 80 or more) and neither is the other with an 
 gazetteer is accepted.
 
 Work is bounded: names are compared only when they share a form with up to two letters deleted (an index, not
-every pair); names longer than 20 letters are not compared.
+every pair); names longer than 20 letters are not compared; when more than 32 names of one event share one such
+form (random capitals, not prose), they are not compared on it, and the event gets an info finding that says
+which names were left out.
 
 Fails::
 
@@ -56,6 +58,12 @@ def _aliases(ctx) -> set[frozenset[str]]:
 
 def pairs(texts, english) -> list[tuple[str, str, int, int]]:
     """(name a, name b, line of a, line of b) for names spelled two ways in the given (line, text) pairs."""
+    return compare(texts, english)[0]
+
+
+def compare(texts, english) -> tuple[list[tuple[str, str, int, int]], list[str]]:
+    """``pairs``, and the names left out of some comparison because too many names shared a key with them (the
+    bound): those are reported, not silently passed."""
     first: dict[str, tuple[str, int]] = {}
     for line, text in texts:
         for m in _NAME.finditer(text):
@@ -71,9 +79,12 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
             for key in _deletions(low):
                 buckets[key].append(low)
     found, seen = [], set()
+    unchecked: set[str] = set()
     for members in buckets.values():
         if len(members) > MAX_BUCKET:
-            continue  # a key shared by this many names is no spelling signal; comparing them all is quadratic
+            # A key shared by this many names is no spelling signal, and comparing them all is quadratic.
+            unchecked.update(members)
+            continue
         for i, a in enumerate(members):
             for b in members[i + 1:]:
                 pair = (a, b) if a < b else (b, a)
@@ -85,7 +96,7 @@ def pairs(texts, english) -> list[tuple[str, str, int, int]]:
                 if fuzz.ratio(a, b) >= THRESHOLD:
                     x, y = sorted(pair, key=lambda w: first[w][1])
                     found.append((first[x][0], first[y][0], first[x][1], first[y][1]))
-    return sorted(found, key=lambda f: (f[2], f[3], f[0]))
+    return sorted(found, key=lambda f: (f[2], f[3], f[0])), sorted(first[w][0] for w in unchecked)
 
 
 MAX_LEN = 20
@@ -109,7 +120,14 @@ def check(ctx):
     accepted = _aliases(ctx)
     for event in ctx.events():
         texts = [(event.source.line, event.header)] + [(c.line, c.text) for c in event.all_clauses()]
-        for a, b, la, lb in pairs(texts, english):
+        found, unchecked = compare(texts, english)
+        if unchecked:
+            shown = ", ".join(f"'{w}'" for w in unchecked[:5]) + (" …" if len(unchecked) > 5 else "")
+            yield ctx.finding(mod, event.id, event.source.line,
+                              f"{len(unchecked)} names of {event.id} were not compared with every similar name "
+                              f"(more than {MAX_BUCKET} names share a spelling; the comparison is bounded): "
+                              f"{shown}")
+        for a, b, la, lb in found:
             if frozenset((a.lower(), b.lower())) in accepted:
                 continue
             where = {event.source.line: " (title)"}
