@@ -16,9 +16,6 @@ from ..gazetteer import entry_texts
 from ..model import KnowledgeBase
 from .urls import entity_url
 
-CONTINENTS = {"africa", "america", "north america", "south america", "central america", "asia", "europe",
-              "oceania", "australia", "antarctica"}
-
 
 def one_edit_apart(a: str, b: str) -> bool:
     """True when b is a with one letter changed, added or removed (linear in the length)."""
@@ -40,12 +37,14 @@ def build_entities(kb: KnowledgeBase) -> list[dict]:
     for game, gaz in sorted(kb.gazetteers.items()):
         profile = kb.games.get(game, {}) or {}
         codes = {c.get("code") for c in profile.get("countries", []) if isinstance(c, dict)}
+        # Continents and map regions are the game profile's (facts.regions), as the gazetteer files them.
+        regions = {str(r).lower() for r in (profile.get("facts", {}) or {}).get("regions", []) or []}
         for ent in gaz.get("entities", []) or []:
             name, kind = str(ent.get("name", "")), str(ent.get("kind", ""))
             group = kind
             if kind == "country" and codes and name not in codes:
                 group = "flagged"
-            elif kind == "region" or name.lower() in CONTINENTS:  # the gazetteer files the profile's regions
+            elif kind == "region" or name.lower() in regions:
                 group = "continent"
             url = entity_url(kind, name)
             k = 2
