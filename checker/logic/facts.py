@@ -177,6 +177,13 @@ class DependencyIndex:
             for ch in d["changes"]:
                 self.changers.setdefault(ch, set()).add(eid)
 
+    @property
+    def kb_periods(self) -> list[int]:
+        """The KB's periods (every turn of every model of this KB lies in one of them), computed once."""
+        if not hasattr(self, "_kb_periods"):
+            self._kb_periods = _kb_periods(self.kb)
+        return self._kb_periods
+
     def cone(self, goals: set[str]) -> set[str]:
         out: set[str] = set()
         todo = [g for g in goals if g in self.kb.events]
@@ -192,6 +199,10 @@ class DependencyIndex:
             nxt |= self.changers.get(f"event:{eid}", set())
             todo.extend(nxt - out)
         return out
+
+
+def _kb_periods(kb: KnowledgeBase) -> list[int]:
+    return sorted({ROMAN.get(e.period, 0) for e in kb.events.values()})
 
 
 def cone(kb: KnowledgeBase, goals: set[str]) -> set[str]:
@@ -485,9 +496,9 @@ class _Builder:
         if phase:
             f.append(f"effect_phase({cid},{q(phase)}).")
 
-    def finish(self) -> LogicModel:
+    def finish(self, kb_periods: list[int] | None = None) -> LogicModel:
         f = self.m.facts
-        for p in sorted({ROMAN.get(e.period, 0) for e in self.kb.events.values()}):
+        for p in kb_periods if kb_periods is not None else _kb_periods(self.kb):
             f.append(f"kb_period({p}).")
         for x in sorted(self.minors):
             f.append(f"minor({q(x)}).")
@@ -516,6 +527,6 @@ def build_model(kb: KnowledgeBase, goals: set[str] | None = None,
     b = _Builder(kb, events)
     for eid in sorted(events, key=event_sort_key):
         b.event(kb.events[eid])
-    model = b.finish()
+    model = b.finish(index.kb_periods if index is not None else None)
     model.events = sorted(events, key=event_sort_key)
     return model

@@ -427,6 +427,7 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
         facts.append(f"wscope({cid},{turn_of[eid]}).")
     final = (":- wfires(E,T), not fires(E,T).\n:- fires(E,T), not wfires(E,T).\n"
              ":- wscope(S,T), not scope_on(S,T).\n")
+    facts.append("no_questions.")
     session = Session(model, extra="\n".join(facts) + "\n", final=final)
     session.extend(max(turn_of.values()))
     session.finish()
