@@ -79,6 +79,16 @@ def test_richelieu_is_at_most_six_turns_in_effect(bundled):
     assert check_log(bundled, log((1, "20:IV", "fired"), (3, "16:IV", "marked"))).status == "legal"
 
 
+def test_both_excellent_ministers_last_at_most_six_turns(bundled):
+    """20:IV and 21:IV: "The minister lasts a number of turns equal to the roll or 6 turns, whichever is less." Both
+    carry the cap (curated duration_turns: 6; 21:IV lacked it), so the model bounds both runs."""
+    model = build_model(bundled)
+    for eid in ("20:IV", "21:IV"):
+        assert "whichever is less" in " ".join(c.text for c in bundled.events[eid].all_clauses())
+        assert bundled.events[eid].duration_turns == 6
+        assert f"duration_max({q(eid)},6)." in model.facts
+
+
 @pytest.mark.parametrize("entries, words", [
     ([{"turn": 1, "event": "1:VII"}, {"turn": 1, "event": "2:VII"}], "listed twice"),
     ([{"turn": 1, "event": "1:VII", "outcome": "won"}], "unknown outcome"),
