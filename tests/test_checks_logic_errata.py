@@ -97,3 +97,35 @@ def test_log010_reads_the_grammars_status_conditions():
                                          {"kind": "controlled_by", "subject": "Saxony", "value": "RUS"}]}]
     assert exclusive(va, ally) is False  # FRA is another player save RUS or AUS: both can hold
     assert exclusive(va, neutral_or) is True
+
+
+MINISTER = """\
+1: OLIVARES (historical date: 1621-1643)
+(duration: {duration})
+EVENTS PHASE:
+1. SPA receives an excellent minister. The minister lasts a number of turns equal to the roll or {cap} turns,
+whichever is less.
+"""
+
+
+def test_log011_a_cap_in_the_body_the_duration_does_not_carry(mini_kb):
+    """The defect of 21:IV (Olivares) before its entry got duration_turns: 6."""
+    found = _found(mini_kb, MINISTER.format(duration="as long as Olivares remains the excellent minister", cap=6),
+                   "LOG011")
+    assert len(found) == 1 and "caps 1:VII at 6 turns" in found[0].message and "no turn limit" in found[0].message
+    assert _found(mini_kb, MINISTER.format(duration="6 turns", cap=6), "LOG011") == []
+    found = _found(mini_kb, MINISTER.format(duration="5 turns", cap="six"), "LOG011")
+    assert len(found) == 1 and "a limit of 5 turns" in found[0].message
+
+
+def test_log011_bundled_ministers_carry_their_cap():
+    from checker.checks.logic.log011_duration_cap import caps, modelled_cap
+    from checker.kbio.store import load_kb
+
+    from .conftest import KB
+
+    kb = load_kb(str(KB)).kb
+    for eid in ("20:IV", "21:IV", "13:VII"):  # LOG011 found 21:IV and 13:VII without their cap
+        stated = [t for c in kb.events[eid].all_clauses() for t, _ in caps(c.text)]
+        assert stated == [6] and modelled_cap(kb.events[eid]) == 6
+    assert list(caps("at most two turns")) == [(2, "at most two turns")]

@@ -45,6 +45,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "LOG007": ("warning", "a rule sentence the logic could not read: what it says is not checked until a person reads it"),
     "LOG010": ("warning", "two cases that can both hold with no precedence: the reviewer decides which is played"),
     "LOG008": ("warning", "the duration line and the body give different ends: the reviewer decides which holds"),
+    "LOG011": ("warning", "the body caps the event's length but the entry does not: orders called legal may not be"),
     "LOG009": ("warning", "'a war caused by this event' with no war started: the end or the war is mis-stated"),
     "NAM001": ("warning", "a code that is no country: the reviewer decides which country is meant"),
     "NAM002": ("warning", "one place spelled two ways across events: rules may refer to two places"),
