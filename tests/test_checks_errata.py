@@ -281,6 +281,12 @@ def test_nam003_says_which_names_its_bound_left_uncompared():
     assert len(unchecked) >= MAX_BUCKET + 1
     assert compare([(1, "REVOLT OF POUGATCHEV"), (2, "the leader Pugachev")], english) == (
         [("POUGATCHEV", "Pugachev", 1, 2)], [])
+    # More distinct names than any event holds: the first MAX_NAMES are compared, the rest said to be left out.
+    from checker.checks.naming.nam003_two_spellings_in_event import MAX_NAMES
+
+    many = " ".join(f"Q{chr(97 + i // 676)}{chr(97 + i // 26 % 26)}{chr(97 + i % 26)}zzk" for i in range(MAX_NAMES + 5))
+    found, unchecked = compare([(1, many)], english)
+    assert len(unchecked) >= 5
 
 
 def test_nam003_reports_the_bound_as_a_finding(mini_kb):

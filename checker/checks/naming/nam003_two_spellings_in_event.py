@@ -10,9 +10,10 @@ they differ but are similar (ratio 80 or more) and neither is the other with an 
 gazetteer is accepted.
 
 Work is bounded: names are compared only when they share a form with up to two letters deleted (an index, not
-every pair); names longer than 20 letters are not compared; when more than 32 names of one event share one such
-form (random capitals, not prose), they are not compared on it, and the event gets an info finding that says
-which names were left out.
+every pair); names longer than 20 letters are not compared; only the first 200 distinct names of an event are
+compared (the bundled KB's most is 8), and when more than 32 names of one event share one such form (random
+capitals, not prose), they are not compared on it. Either way the event gets an info finding that says which names
+were left out.
 
 Fails::
 
@@ -73,13 +74,17 @@ def compare(texts, english) -> tuple[list[tuple[str, str, int, int]], list[str]]
             low = word.lower()
             if low not in english and low not in first:
                 first[low] = (word, line)
+    unchecked: set[str] = set()
+    names = list(first)  # in the order the text names them
+    if len(names) > MAX_NAMES:  # an event names a handful (8 at most in the bundled KB): this is no prose
+        unchecked.update(names[MAX_NAMES:])
+        names = names[:MAX_NAMES]
     buckets: dict[str, list[str]] = defaultdict(list)
-    for low in first:
+    for low in names:
         if len(low) <= MAX_LEN:
             for key in _deletions(low):
                 buckets[key].append(low)
     found, seen = [], set()
-    unchecked: set[str] = set()
     for members in buckets.values():
         if len(members) > MAX_BUCKET:
             # A key shared by this many names is no spelling signal, and comparing them all is quadratic.
@@ -101,6 +106,7 @@ def compare(texts, english) -> tuple[list[tuple[str, str, int, int]], list[str]]
 
 MAX_LEN = 20
 MAX_BUCKET = 32  # names of one event sharing one deletion key; real events have a handful
+MAX_NAMES = 200  # distinct names of one event compared at all (the bundled KB's most is 8)
 
 
 def _deletions(word: str) -> set[str]:
