@@ -131,6 +131,17 @@ class Event:
         for section in self.body:
             yield from section.walk_sections()
 
+    @property
+    def key(self) -> str:
+        """The event's key in a whole KB, unique across games: ``eu/8:VII``. Within one game (``kb.view``) the
+        plain id is the key."""
+        return qualified(self.game, self.id)
+
+
+def qualified(game: str, event_id: str) -> str:
+    """``("eu", "8:VII")`` -> ``"eu/8:VII"``: an event's key in a KB that may hold several games."""
+    return f"{game}/{event_id}"
+
 
 @dataclass
 class Block:
@@ -256,11 +267,18 @@ class Acceptance:
     when: str | None = None
     erratum: bool = False
     line: int | None = None
+    game: str | None = None  # the game whose entry ``subject`` names; None: any game's
 
 
 @dataclass
 class KnowledgeBase:
-    """Everything loaded from ``kb/``: entries by id plus game profiles and gazetteers (plain dicts)."""
+    """Everything loaded from ``kb/``: entries by id plus game profiles and gazetteers (plain dicts).
+
+    A KB may hold several games. The whole KB keys its events by ``Event.key`` (``eu/8:VII``), since two games
+    may both have an event ``1:I``; ``view(game)`` gives one game's part, with events (and their ``files``)
+    keyed by their plain ids. Checks, the logic engine and the site work on views, so references resolve within
+    the citing entry's game and nothing crosses from one game to another.
+    """
 
     root: str
     events: dict[str, Event] = field(default_factory=dict)
@@ -273,5 +291,46 @@ class KnowledgeBase:
     documents: dict[str, RuleEntry] = field(default_factory=dict)
     decks: dict[str, Any] = field(default_factory=dict)  # deck file -> checker.pop_deck.Deck
 
-    def periods(self, game: str = "eu") -> set[str]:
-        return {e.period for e in self.events.values() if e.game == game}
+    game: str | None = None  # set on a one-game view (``view``): events are then keyed by their plain ids
+
+    def periods(self, game: str | None = None) -> set[str]:
+        game = game or self.game
+        return {e.period for e in self.events.values() if game is None or e.game == game}
+
+    def game_ids(self) -> list[str]:
+        """Every game the KB knows (a profile, events or rules), profiles first in file order."""
+        out = list(self.games)
+        for entry in (*self.events.values(), *self.rules.values(), *self.documents.values()):
+            if entry.game not in out:
+                out.append(entry.game)
+        return out
+
+    def event(self, game: str, event_id: str) -> Event | None:
+        """The event ``event_id`` of ``game``, in a whole KB or a view."""
+        if self.game is not None:
+            return self.events.get(event_id) if game == self.game else None
+        return self.events.get(qualified(game, event_id))
+
+    def view(self, game: str) -> KnowledgeBase:
+        """One game's part of the KB: its events keyed by plain id, its rules, glossaries and documents, its
+        acceptances; profiles, gazetteers and decks are shared (each names its game). Cheap: no entry is
+        copied."""
+        if self.game == game:
+            return self
+        events = {e.id: e for e in self.events.values() if e.game == game}
+        files: dict[str, str] = {}
+        for key, path in self.files.items():
+            ev = self.events.get(key)
+            if ev is not None:
+                if ev.game == game:
+                    files[ev.id] = path
+            else:
+                files[key] = path
+        acceptances = [a for a in self.acceptances if a.game in (None, game)]
+        return KnowledgeBase(
+            root=self.root, events=events,
+            rules={k: r for k, r in self.rules.items() if r.game == game},
+            glossaries={k: g for k, g in self.glossaries.items() if g.game == game},
+            games=self.games, gazetteers=self.gazetteers, acceptances=acceptances, files=files,
+            documents={k: d for k, d in self.documents.items() if d.game == game},
+            decks=self.decks, game=game)
