@@ -206,7 +206,7 @@ def generate(n_events: int, out: str, seed: int = 7, chain: int = 20, kb_root: s
     start = time.perf_counter()
     for period, items in texts.items():
         name = f"synthetic_{period}.txt"
-        text = f"PERIOD {period}\n\n" + "\n".join(items)
+        text = f"GAME eu\nPERIOD {period}\n\n" + "\n".join(items)
         with open(os.path.join(out, name), "w", encoding="utf-8") as fh:
             fh.write(text)
         parsed = parse_event_text(text, name)

@@ -123,14 +123,15 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         findings = run_checks(ctx, codes)
         out["findings"] = len(findings)
         if stage == "logic":
-            analysis = ctx.cache.get("logic-analysis")
+            analyses = [c["logic-analysis"] for c in ctx.cache.get("games", {}).values() if "logic-analysis" in c]
+            analysis = analyses[0] if len(analyses) == 1 else None
             if analysis is not None:
                 out["clingo_seconds"] = round(analysis.stats.ground_seconds + analysis.stats.solve_seconds, 4)
                 out["solves"] = analysis.stats.solves
     elif stage == "order":
         from checker.logic.orders import shortest_history
 
-        kb = _loaded(root, cache_dir).kb
+        kb = _loaded(root, cache_dir).kb.one_game()
         start, cpu_start = time.perf_counter(), time.process_time()
         result = shortest_history(kb, goal)
         out["status"] = result.status

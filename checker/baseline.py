@@ -64,7 +64,7 @@ def new_findings(findings: list[Finding], baseline: Counter) -> list[Finding]:
     return out
 
 
-def baseline_from_git(ref: str, kb_root: str, paths: list[str], period: str | None) -> Counter:
+def baseline_from_git(ref: str, kb_root: str, paths: list[str], period, game=None) -> Counter:
     """Findings of the same check run on the KB and the given files as they were at ``ref``."""
     from .pipeline import check_paths
 
@@ -90,7 +90,7 @@ def baseline_from_git(ref: str, kb_root: str, paths: list[str], period: str | No
         old_kb = os.path.join(tmp, kb_rel)
         if not os.path.isdir(old_kb):
             return Counter()
-        run = check_paths(old_paths, old_kb, period=period) if (old_paths or not paths) else None
+        run = check_paths(old_paths, old_kb, period=period, game=game) if (old_paths or not paths) else None
         if run is None:
             return Counter()
         return Counter(fingerprint(f) for f in run.findings)

@@ -108,83 +108,126 @@ def _game_profiles(root: str) -> dict[str, tuple[str, dict]]:
     return out
 
 
-# --- periods (--period VII, --period FILE=VII) ---------------------------------------------------------------------
+# --- games and periods of texts (GAME / PERIOD lines, --game, --period VII, --period FILE=VII) ---------------------
 
-def _profile_periods(root: str, game: str = "eu") -> tuple[list[str], str]:
-    """The periods of the game whose event texts are read (the event-list format is the EU rewrite's)."""
-    path, data = _game_profiles(root).get(game, (os.path.join(root, "games", f"{game}.yaml"), {}))
+def _games_with_events(root: str) -> list[str]:
+    from .games import games_with_events
+
+    return games_with_events(root)
+
+
+def default_game(root: str) -> str | None:
+    from .games import default_game as find
+
+    return find(root)
+
+
+def _resolve_game(value: str, root: str, where: str) -> tuple[str, list[str], str]:
+    """(game, its periods, its profile's path) for a game id typed by a user or written in a GAME line."""
+    from .ids import UnknownName, resolve_name
+
+    profiles = _game_profiles(root)
+    try:
+        game = resolve_name(value, sorted(profiles), f"game (a profile in {_display_path(os.path.join(root, 'games'))})")
+    except UnknownName as exc:
+        raise UsageError(f"{where}: {exc}") from None
+    path, data = profiles[game]
     periods = [str(p.get("id")) for p in data.get("periods") or [] if isinstance(p, dict)]
-    if not periods:
-        raise UsageError(f"--period: the game profile {_display_path(path)} lists no periods")
-    return periods, _display_path(path)
+    return game, periods, _display_path(path)
 
 
-def resolve_periods(values: list[str] | None, root: str, paths: list[str]) -> tuple[str | None, dict[str, str]]:
-    """(period for every text, {file name: period}) from ``--period VII`` and ``--period FILE=VII``, each period
-    checked against the game profile (any case: ``vii`` is VII; ``7`` and ``XX`` are errors)."""
-    from .ids import UnknownName, normalize_period
-
-    if not values:
-        return None, {}
-    periods, where = _profile_periods(root)
+def split_periods(values: list[str] | None, paths: list[str]) -> tuple[str | None, dict[str, str]]:
+    """(period for every text, {file name: period}) as ``--period VII`` and ``--period FILE=VII`` give them; each is
+    checked against its text's game profile by :func:`resolve_texts`."""
     every: str | None = None
     per_file: dict[str, str] = {}
     names = {os.path.basename(p) for p in paths}
-    for value in values:
+    for value in values or []:
         file, sep, per = value.rpartition("=")
-        try:
-            period = normalize_period(per, periods, where)
-        except UnknownName as exc:
-            raise UsageError(f"--period {value}: {exc}") from None
         if sep:
             base = os.path.basename(file)
             if base not in names:
                 raise UsageError(f"--period {value}: {file} is not one of the files given")
-            per_file[base] = period
-        elif every is not None and every != period:
-            raise UsageError(f"--period given twice ({every}, {period}); use --period FILE=PERIOD for one file")
+            per_file[base] = per
+        elif every is not None and every.upper() != per.upper():
+            raise UsageError(f"--period given twice ({every}, {per}); use --period FILE=PERIOD for one file")
         else:
-            every = period
+            every = per
     return every, per_file
 
 
-def _text_header(path: str) -> tuple[str | None, str | None, int | None]:
-    """(format, header period, line of the first text line) of a text; (None, None, None) if it cannot be read
+def _text_header(path: str) -> tuple[str | None, str | None, str | None, int | None]:
+    """(format, header game, header period, line of the first text line) of a text; all None if it cannot be read
     (the parser then reports why, with file and line)."""
     from .textformat import detect_format
     from .textformat.common import ParseError, read_text, split_lines
-    from .textformat.eu_events import PERIOD_HEADER_RE
+    from .textformat.eu_events import GAME_HEADER_RE, PERIOD_HEADER_RE
 
     try:
         text = read_text(path, path)
     except ParseError:
-        return None, None, None
-    first = next((ln for ln in split_lines(text) if not ln.blank), None)
+        return None, None, None, None
+    lines = [ln for ln in split_lines(text) if not ln.blank][:2]
     fmt = detect_format(text)
-    if fmt != "eu-events" or first is None:
-        return fmt, None, None
-    m = PERIOD_HEADER_RE.match(first.text)
-    return fmt, (m["period"] if m else None), first.number
+    if fmt != "eu-events" or not lines:
+        return fmt, None, None, None
+    game = None
+    if (gm := GAME_HEADER_RE.match(lines[0].text)):
+        game = gm["game"]
+        lines = lines[1:]
+    m = PERIOD_HEADER_RE.match(lines[0].text) if lines else None
+    return fmt, game, (m["period"] if m else None), (lines[0].number if lines else None)
 
 
-def check_text_periods(paths: list[str], every: str | None, per_file: dict[str, str]) -> dict[str, str | None]:
-    """The period each event text is read with: its header, else ``--period``. A text without both, or whose
-    header disagrees with the period given, is a usage error (exit 2) in every command that reads texts."""
-    out: dict[str, str | None] = {}
+def resolve_texts(paths: list[str], root: str, game: str | None, period_values: list[str] | None
+                  ) -> dict[str, tuple[str, str | None]]:
+    """{file name: (game, period to give the parser)} for each event text: the game of its GAME line, else
+    ``--game``, else the KB's one game (:func:`default_game`); the period of its PERIOD line, else ``--period``,
+    checked against that game's profile (any case: ``vii`` is VII; ``7`` and ``XX`` are errors). A text without a
+    game or period, or whose lines disagree with the options, is a usage error (exit 2) in every command that reads
+    texts."""
+    from .ids import UnknownName, normalize_period
+
+    every, per_file = split_periods(period_values, paths)
+    given_game = _resolve_game(game, root, "--game")[0] if game else None
+    out: dict[str, tuple[str, str | None]] = {}
     for path in paths:
         if path.endswith(YAML_SUFFIXES):
             continue
-        fmt, header, line = _text_header(path)
-        given = per_file.get(os.path.basename(path), every)
+        base = os.path.basename(path)
+        fmt, header_game, header, line = _text_header(path)
         if fmt != "eu-events":
-            out[os.path.basename(path)] = None
+            out[base] = (given_game or default_game(root) or "", None)
             continue
+        if header_game:
+            g = _resolve_game(header_game, root, f"{path}: GAME {header_game}")[0]
+            if given_game and given_game != g:
+                raise UsageError(f"{path}: the text says GAME {g} but --game {given_game} was given")
+        else:
+            g = given_game or default_game(root)
+            if g is None:
+                raise UsageError(f"{path}: no 'GAME <id>' line, and the KB holds several games ("
+                                 f"{', '.join(_games_with_events(root) or sorted(_game_profiles(root)))}): give the game "
+                                 "with --game or a 'GAME <id>' first line")
+        game_id, periods, where = _resolve_game(g, root, f"{path}: game {g}")
+        given = per_file.get(base, every)
+        if given is not None:
+            if not periods:
+                raise UsageError(f"--period: the game profile {where} lists no periods")
+            try:
+                given = normalize_period(given, periods, where)
+            except UnknownName as exc:
+                raise UsageError(f"--period {given}: {exc}") from None
+        if header and periods and header not in periods:
+            raise UsageError(f"{path}:{line}: PERIOD {header} is not a period of {where} "
+                             f"({', '.join(periods)})")
         if header and given and header != given:
             raise UsageError(f"{path}:{line}: the header says PERIOD {header} but --period {given} was given")
         if not header and not given:
-            raise UsageError(f"{path}:{line}: no 'PERIOD <roman> (<years>)' header: give the period with --period "
-                             f"(e.g. --period VII, or --period {os.path.basename(path)}=VII for this file only)")
-        out[os.path.basename(path)] = None if header else given
+            raise UsageError(f"{path}:{line}: no 'PERIOD <label> (<years>)' header: give the period with --period "
+                             f"(e.g. --period {periods[-1] if periods else 'VII'}, or --period {base}="
+                             f"{periods[-1] if periods else 'VII'} for this file only)")
+        out[base] = (game_id, None if header else given)
     return out
 
 
@@ -229,8 +272,7 @@ def cmd_check(args) -> int:
     whole_kb = not args.paths or all(os.path.isdir(p) and os.path.realpath(p) == os.path.realpath(root)
                                      for p in args.paths)
     paths = _expand_paths(args.paths, root)
-    every, per_file = resolve_periods(args.period, root, paths)
-    periods = check_text_periods(paths, every, per_file)
+    texts = resolve_texts(paths, root, args.game, args.period)
     if args.output:
         _writable(args.output)
     base = None
@@ -245,8 +287,9 @@ def cmd_check(args) -> int:
     from .checks.schema.acc001_stale_acceptance import apply_acceptances
     from .pipeline import check_paths
 
-    period = periods if per_file else every  # {file name: period} when periods differ per file
-    run = check_paths(paths, root, period)
+    period = {name: per for name, (_, per) in texts.items()}
+    games = {name: game for name, (game, _) in texts.items()}
+    run = check_paths(paths, root, period, game=games)
     findings = run.findings
     if whole_kb:
         findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
@@ -258,7 +301,7 @@ def cmd_check(args) -> int:
 
         if base is None:
             try:
-                base = baseline_from_git(args.diff_from, root, paths, period)
+                base = baseline_from_git(args.diff_from, root, paths, period, games)
             except BaselineError as exc:
                 raise UsageError(str(exc)) from None
         findings = new_findings(findings, base)
@@ -442,9 +485,13 @@ def cmd_render(args) -> int:
             raise UsageError(f"--source {args.source}: no KB entry came from {name!r}{suggestion(name, sources)}")
         sys.stdout.write(render_source(kb, name))
         return EXIT_OK
+    typed_local = args.id.rpartition("/")[2]
+    if normalize_event_id(typed_local, {e.period for e in kb.events.values()}):
+        kb = game_view(args, kb, [args.id])
+        args.id = typed_local
     collections = (kb.events, kb.rules, kb.glossaries, kb.documents)
     try:
-        if normalize_event_id(args.id):
+        if normalize_event_id(args.id, {e.period for e in kb.events.values()}):
             key = resolve_event_id(args.id, kb.events)
         else:
             key = resolve_name(args.id, [k for c in collections for k in c], "entry id")
@@ -470,10 +517,10 @@ def cmd_ingest(args) -> int:
 
         read_text(path, path)
     root = kb_root(args)
-    every, per_file = resolve_periods(args.period, root, args.paths)
-    periods = check_text_periods(args.paths, every, per_file)
+    texts = resolve_texts(args.paths, root, args.game, args.period)
     for path in args.paths:
-        report = ingest_file(path, root, period=periods.get(os.path.basename(path)), force=args.force)
+        game, period = texts.get(os.path.basename(path), (None, None))
+        report = ingest_file(path, root, period=period, force=args.force, game=game or None)
         for rel in report.written:
             _err(f"wrote {os.path.join(root, rel)}")
         if report.kept_curated:
@@ -506,13 +553,13 @@ def cmd_gazetteer(args) -> int:
 
 # --- order, explain ------------------------------------------------------------------------------------------------
 
-def _explanation_items(load, clauses):
+def _explanation_items(load, clauses, game=None):
     from .pipeline import Locator
 
     locator = Locator(load)
     out = []
     for c in clauses:
-        file, line = locator(c.event, c.line)
+        file, line = locator(c.event, c.line, game)
         out.append({"id": c.event, "file": file, "line": line, "text": c.text})
     return out
 
@@ -523,15 +570,57 @@ def _print_clauses(console, items) -> None:
 
 
 def _event_ids(values, kb, option: str) -> list[str]:
+    """Event ids typed by a user, each canonical, within one game's view ``kb``; ``GAME/ID`` names the game too."""
     from .ids import UnknownName, resolve_event_id
 
     out = []
     for v in values:
+        game, sep, local = v.rpartition("/")
+        if sep and game.strip().lower() != (kb.game or "").lower():
+            raise UsageError(f"{option} {v}: {game!r} is not the game of this command ({kb.game}); give one game's "
+                             "events at a time")
         try:
-            out.append(resolve_event_id(v, kb.events))
+            out.append(resolve_event_id(local if sep else v, kb.events))
         except UnknownName as exc:
             raise UsageError(f"{option} {v}: {exc}") from None
     return out
+
+
+def game_view(args, kb, typed_ids: list[str]):
+    """The one game a command about events works on: ``--game``, else the game a ``GAME/ID`` names, else the one game
+    whose events the typed ids name, else the KB's one game with events. Several candidates are a usage error that
+    lists them (two games may both have an event 1:I)."""
+    from .ids import UnknownName, normalize_event_id, resolve_name
+
+    with_events = sorted({e.game for e in kb.events.values()})
+    games = kb.game_ids()
+    if getattr(args, "game", None):
+        try:
+            game = resolve_name(args.game, games, "game (a profile in kb/games/)")
+        except UnknownName as exc:
+            raise UsageError(f"--game: {exc}") from None
+        return kb.view(game)
+    named = {v.rpartition("/")[0].strip() for v in typed_ids if "/" in v}
+    if named:
+        try:
+            picked = {resolve_name(g, games, "game (a profile in kb/games/)") for g in named}
+        except UnknownName as exc:
+            raise UsageError(str(exc)) from None
+        if len(picked) > 1:
+            raise UsageError(f"events of several games ({', '.join(sorted(picked))}): one game at a time")
+        return kb.view(picked.pop())
+    if len(with_events) <= 1:
+        return kb.view(with_events[0]) if with_events else kb.view("")
+    holders: set[str] = set()
+    for v in typed_ids:
+        canon = normalize_event_id(v, {e.period for e in kb.events.values()})
+        holders |= {g for g in with_events if canon and kb.event(g, canon) is not None}
+    if len(holders) == 1:
+        return kb.view(holders.pop())
+    which = ", ".join(sorted(holders) or with_events)
+    raise UsageError(f"the KB holds events of several games ({', '.join(with_events)}) and "
+                     f"{' '.join(typed_ids) or 'this command'} does not single one out ({which}): give --game GAME "
+                     "or write the id as GAME/ID (eu/8:VII)")
 
 
 def _order_mode(args) -> str:
@@ -556,7 +645,8 @@ def cmd_order(args) -> int:
 
     mode = _order_mode(args)
     load = _load(args)
-    kb = load.kb
+    typed = [args.goal, *args.avoid] if mode == "goal" else list(args.count or []) if mode == "count" else []
+    kb = game_view(args, load.kb, [t for t in typed if t])
     if mode == "goal":
         args.goal = _event_ids([args.goal], kb, "--goal")[0]
         args.avoid = _event_ids(args.avoid, kb, "--avoid")
@@ -596,7 +686,7 @@ def cmd_order(args) -> int:
         except LogError as exc:
             raise UsageError(str(exc)) from None
         result = check_log(kb, entries, time_limit=args.time_limit)
-        expl = _explanation_items(load, result.explanation)
+        expl = _explanation_items(load, result.explanation, kb.game)
         if args.format == "json":
             print(json.dumps({"version": 1, "log": args.check, "status": result.status, "message": result.message,
                               "step": result.history[0].to_dict() if result.status == "illegal" else None,
@@ -613,7 +703,7 @@ def cmd_order(args) -> int:
         return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
     result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
                               time_limit=args.time_limit)
-    expl = _explanation_items(load, result.explanation)
+    expl = _explanation_items(load, result.explanation, kb.game)
     if args.format == "json":
         print(json.dumps({"version": 1, "goal": result.goal, "status": result.status,
                           "history": [s.to_dict() for s in result.history], "explanation": expl,
@@ -636,13 +726,13 @@ def cmd_order(args) -> int:
 
 def cmd_explain(args) -> int:
     load = _load(args)
-    kb = load.kb
+    kb = game_view(args, load.kb, [args.id] if args.id else [])
     console = _console()
     if args.coverage:
         from .ids import event_sort_key
         from .logic.coverage import coverage, format_coverage
 
-        events = [kb.events[e] for e in sorted(kb.events, key=event_sort_key)]
+        events = [kb.events[e] for e in sorted(kb.events, key=event_sort_key)]  # one game's events
         if args.id:
             wanted = _event_ids([args.id], kb, "explain --coverage")[0]
             events = [e for e in events if e.id == wanted]
@@ -661,7 +751,7 @@ def cmd_explain(args) -> int:
             if reqs:
                 console.print("Its requirements, as the text states them:")
                 for c in reqs:
-                    file, line = _locate(load, goal, c.line)
+                    file, line = _locate(load, goal, c.line, kb.game)
                     console.print(f"  - ({file}:{line}) {c.marker} {c.text}", markup=False)
             unknown = sum(1 for c in event.all_clauses() if c.logic is None)
             if unknown:
@@ -669,14 +759,14 @@ def cmd_explain(args) -> int:
             return EXIT_OK
         if result.status == "impossible":
             console.print(f"{goal} {event.title} can never fire. Together, these clauses rule it out:", markup=False)
-            _print_clauses(console, _explanation_items(load, result.explanation))
+            _print_clauses(console, _explanation_items(load, result.explanation, kb.game))
             return EXIT_FINDINGS
         console.print(f"{goal}: could not decide ({result.message})", markup=False)
         return EXIT_INCONCLUSIVE
     from .pipeline import check_paths
 
     run = check_paths([], kb.root, selected=None)
-    logic = [f for f in run.findings if f.category == "logic"]
+    logic = [f for f in run.findings if f.category == "logic" and f.game == kb.game]
     for f in sorted(logic, key=lambda f: f.sort_key()):
         console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
         for item in f.explanation or []:
@@ -686,10 +776,10 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
-def _locate(load, event_id, line):
+def _locate(load, event_id, line, game=None):
     from .pipeline import Locator
 
-    return Locator(load)(event_id, line)
+    return Locator(load)(event_id, line, game)
 
 
 # --- site, deck, dispute -------------------------------------------------------------------------------------------
@@ -959,6 +1049,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
                    help="period of event texts without a 'PERIOD …' header (e.g. VII, any case; checked against "
                         "the game profile); FILE=PERIOD for one file only; may be repeated")
+    p.add_argument("--game", metavar="GAME",
+                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
+                        "the KB's one game with events")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--select", action="append", metavar="CODES",
                    help=f"only these codes, code prefixes (REF) or categories, any case (comma-separated; "
@@ -990,6 +1083,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("id", nargs="?", help="an entry id such as 7:VII, IV:7 (any case) or pop-16.1")
     g.add_argument("--source", metavar="FILE", help="a source text (a path or its file name) that was ingested")
     kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("ingest", help="turn texts into KB YAML entries (atomic writes, curated fields kept)",
@@ -1004,6 +1099,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
                    help="period of event texts without a 'PERIOD …' header (checked against the game profile); "
                         "FILE=PERIOD for one file only; may be repeated")
+    p.add_argument("--game", metavar="GAME",
+                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
+                        "the KB's one game with events")
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
     p.set_defaults(func=cmd_ingest)
@@ -1026,6 +1124,8 @@ def build_parser() -> argparse.ArgumentParser:
     time_arg(p)
     format_arg(p)
     kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
     p.set_defaults(func=cmd_order)
 
     p = sub.add_parser("explain", help="explain in the words of the text why an event can or cannot fire",
@@ -1036,6 +1136,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--coverage", action="store_true",
                    help="per event and in total: rule-shaped sentences, read fully, curated, not understood")
     kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
     p.set_defaults(func=cmd_explain)
 
     p = sub.add_parser("site", help="build the browsable rules site (jinja2 → Markdown → mkdocs-material)",

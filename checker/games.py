@@ -52,3 +52,51 @@ def profile(games: dict[str, dict[str, Any]], game: str | None) -> GameProfile:
 
 def period_sort_key(games: dict[str, dict[str, Any]], game: str | None, label: str) -> tuple[int, str]:
     return (profile(games, game).period_index(label), label)
+
+
+def profiles_on_disk(root: str) -> dict[str, dict[str, Any]]:
+    """The game profiles of the KB folder ``root`` (``games/*.yaml``) by id, read without loading the KB."""
+    import os
+
+    from .kbio.yamlio import load_file
+
+    out: dict[str, dict[str, Any]] = {}
+    folder = os.path.join(root, "games")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        if name.endswith((".yaml", ".yml")):
+            data, _ = load_file(os.path.join(folder, name), name, root=root)
+            if isinstance(data, dict):
+                out[str(data.get("id") or name.rsplit(".", 1)[0])] = data
+    return out
+
+
+def games_with_events(root: str) -> list[str]:
+    """The games the KB folder ``root`` holds event files of (``events/<game>/``)."""
+    import os
+
+    folder = os.path.join(root, "events")
+    return sorted(d for d in os.listdir(folder) if os.path.isdir(os.path.join(folder, d))) \
+        if os.path.isdir(folder) else []
+
+
+def default_game(root: str) -> str | None:
+    """The game of an event text that names none: the KB's one game with events, else its one game profile that
+    declares an event id form (``event_id``: its events are event lists); None when that does not single out a
+    game (then a GAME line or --game must say it)."""
+    with_events = games_with_events(root)
+    if len(with_events) == 1:
+        return with_events[0]
+    if not with_events:
+        listing = [g for g, data in profiles_on_disk(root).items() if data.get("event_id")]
+        if len(listing) == 1:
+            return listing[0]
+    return None
+
+
+def phase_aliases_of(data: dict[str, Any]) -> dict[str, str]:
+    """Phase heading (name or alias) -> canonical phase id, from one game profile's data."""
+    out: dict[str, str] = {}
+    for phase in (data or {}).get("phases", []):
+        out[phase["name"]] = phase["id"]
+        out.update({alias: phase["id"] for alias in phase.get("aliases", [])})
+    return out

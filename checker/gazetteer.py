@@ -31,16 +31,16 @@ _NOT_PROVINCE = {"CASE", "PHASE", "EVENT", "TURN", "NORTH", "SOUTH"}
 _ROMAN = re.compile(r"^[IVX]+$")
 
 
-def entry_texts(kb: KnowledgeBase, game: str = "eu"):
-    """(entry id, source line, text) of every clause and text block of one game, in KB order."""
-    for eid, event in sorted(kb.events.items()):
+def entry_texts(kb: KnowledgeBase, game: str):
+    """(event id, source line, text) of every clause and text block of one game, in KB order."""
+    for _, event in sorted(kb.events.items()):
         if event.game != game:
             continue
         for clause in event.all_clauses():
-            yield eid, clause.line, clause.text
+            yield event.id, clause.line, clause.text
         for section in event.all_sections():
             if section.kind == "case":
-                yield eid, section.line, section.heading.split(":", 1)[-1]
+                yield event.id, section.line, section.heading.split(":", 1)[-1]
     for rid, rule in sorted(kb.rules.items()):
         if rule.game == game:
             for block in rule.blocks:
@@ -97,7 +97,7 @@ class NameExtractor:
             yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
 
 
-def name_uses(kb: KnowledgeBase, game: str = "eu") -> list[NameUse]:
+def name_uses(kb: KnowledgeBase, game: str) -> list[NameUse]:
     extractor = NameExtractor(kb.games.get(game, {}))
     texts = list(entry_texts(kb, game))
     for _, _, text in texts:
@@ -105,7 +105,7 @@ def name_uses(kb: KnowledgeBase, game: str = "eu") -> list[NameUse]:
     return [use for entry, line, text in texts for use in extractor.names(entry, line, text)]
 
 
-def build_gazetteer(kb: KnowledgeBase, game: str = "eu", previous: dict[str, Any] | None = None) -> dict[str, Any]:
+def build_gazetteer(kb: KnowledgeBase, game: str, previous: dict[str, Any] | None = None) -> dict[str, Any]:
     used: dict[tuple[str, str], set[str]] = defaultdict(set)
     unknown_codes: set[str] = set()
     for use in name_uses(kb, game):

@@ -8,6 +8,7 @@ same event and resolve to one canonical id. Rules (``rule 53.40``), expansion se
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .model import Reference
 
@@ -53,13 +54,29 @@ def event_sort_key(event_id: str) -> tuple[int, int]:
     return (period_value(per), num)
 
 
-def find_references(text: str, line: int | None = None, kb_periods: set[str] | None = None) -> list[Reference]:
+def roman_only(labels) -> bool:
+    """Are all these period labels Roman numerals (I–X), which every event id pattern knows already?"""
+    return all(label in ROMAN for label in labels)
+
+
+@lru_cache(maxsize=64)
+def _event_ref_re(labels: tuple[str, ...]) -> re.Pattern:
+    """The event-id pattern for a game's period labels (free labels such as Early or 1914, besides I–X)."""
+    extra = [re.escape(x) for x in sorted(set(labels) - set(ROMAN), key=lambda x: (-len(x), x))]
+    per = "|".join([*extra, _ROMAN_RE])
+    return re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}}):(?P<per>{per})|(?P<per2>{per}):(?P<num2>\d{{1,4}}))(?![\w:])")
+
+
+def find_references(text: str, line: int | None = None, kb_periods: set[str] | None = None,
+                    labels: tuple[str, ...] = ()) -> list[Reference]:
     """All references in ``text``, in order of appearance.
 
-    ``kb_periods`` marks event references to other periods as external.
+    ``kb_periods`` marks event references to other periods as external; ``labels`` are the game's period labels
+    (ids such as ``21:Early`` are found when ``Early`` is one of them; Roman periods always are).
     """
     refs: list[tuple[int, Reference]] = []
-    for m in _EVENT_REF_RE.finditer(text):
+    pattern = _EVENT_REF_RE if roman_only(labels) else _event_ref_re(tuple(labels))
+    for m in pattern.finditer(text):
         if m["num"]:
             num, per, form = int(m["num"]), m["per"], "number:period"
         else:
@@ -102,19 +119,26 @@ def event_references(event) -> list[Reference]:
 
 # --- ids and names typed by a user (command line): any case, both forms, "did you mean" -------------------------
 
-_USER_ID_RE = re.compile(r"^\s*(?:(?P<num>\d{1,4})\s*:\s*(?P<per>[IVXivx]+)|(?P<per2>[IVXivx]+)\s*:\s*(?P<num2>\d{1,4}))"
-                         r"\s*$")
+_USER_ID_RE = re.compile(r"^\s*(?:(?P<num>\d{1,4})\s*:\s*(?P<per>[A-Za-z0-9_-]{1,20})|"
+                         r"(?P<per2>[A-Za-z0-9_-]{1,20})\s*:\s*(?P<num2>\d{1,4}))\s*$")
 
 
-def normalize_event_id(text: str) -> str | None:
-    """An event id as a user may type it: ``8:vii``, ``VII:8``, `` 8 : VII `` all give ``"8:VII"``; None if the
-    text is not an event id at all (a roman period that is not I–X is not one either)."""
+def normalize_event_id(text: str, labels=()) -> str | None:
+    """An event id as a user may type it: ``8:vii``, ``VII:8``, `` 8 : VII `` all give ``"8:VII"``, and with a
+    game's period ``labels`` ``21:early`` gives ``21:Early``; None if the text is not an event id at all (a roman
+    period that is not I–X and no label is not one either)."""
     m = _USER_ID_RE.match(text or "")
     if not m:
         return None
     num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
-    per = per.upper()
-    if per not in ROMAN:
+    by_lower = {str(x).lower(): str(x) for x in labels}
+    if per.lower() in by_lower:
+        per = by_lower[per.lower()]
+    elif per.upper() in ROMAN:
+        per = per.upper()
+    else:
+        return None
+    if per.isdigit() and not num.isdigit():
         return None
     return f"{int(num)}:{per}"
 
@@ -147,7 +171,7 @@ def resolve_event_id(text: str, known) -> str:
     """The canonical id of an event of ``known`` (a collection of canonical ids) that ``text`` names, in any case
     and either form; raises UnknownName with a "did you mean" for near misses."""
     known = set(known)
-    canon = normalize_event_id(text)
+    canon = normalize_event_id(text, {k.split(":", 1)[1] for k in known if ":" in k})
     if canon is None:
         raise UnknownName(f"{text!r} is not an event id (NUMBER:PERIOD such as 8:VII, or VII:8)"
                           + suggestion(text, known))

@@ -43,7 +43,5 @@ def entry_scoped(info) -> bool:
 
 def scoped_context(ctx):
     """A copy of ``ctx`` whose ``events()`` are the contributed events only (look-ups still see the whole KB)."""
-    from .checks import _event_key
-
-    wanted = sorted((e for e in ctx.only if e in ctx.kb.events), key=_event_key)
-    return dataclasses.replace(ctx, cache={"events": [ctx.kb.events[e] for e in wanted]})
+    wanted = [e for e in ctx.events() if e.id in ctx.only]
+    return dataclasses.replace(ctx, cache={"events": wanted, "profile": ctx.profile()})

@@ -86,14 +86,22 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
 
 
 def ingest_file(path: str, root: str, period: str | None = None, force: bool = False,
-                name: str | None = None, phase_aliases: dict[str, str] | None = None) -> IngestReport:
+                name: str | None = None, phase_aliases: dict[str, str] | None = None,
+                game: str | None = None) -> IngestReport:
+    """Parse one text and write its entries into the KB at ``root``. An event list's game is its GAME line, else
+    ``game`` (``--game``), else the KB's one game (``checker.games.default_game``)."""
+    from .games import default_game, phase_aliases_of, profile, profiles_on_disk
+
     name = name or os.path.basename(path)
     if period is not None:
         check_period(period, "--period")
-    if phase_aliases is None:
-        phase_aliases = profile_phase_aliases(root)
     text = read_text(path, name)
-    doc = parse_document(text, name, period, phase_aliases=phase_aliases)
+    profiles = profiles_on_disk(root)
+    game = _header_game(text) or game or default_game(root)
+    if phase_aliases is None:
+        phase_aliases = phase_aliases_of(profiles.get(game or "", {})) if game else profile_phase_aliases(root)
+    doc = parse_document(text, name, period, phase_aliases=phase_aliases, game=game,
+                         labels=profile(profiles, game).periods)
     _refuse_repeated_numbers(doc.events, name)
     report = IngestReport()
     for event in doc.events:
@@ -140,6 +148,12 @@ def _refuse_repeated_numbers(events: list[Event], name: str) -> None:
                               f"a second event numbered {event.number} in period {event.period} (the first is on "
                               f"line {seen[event.id].source.line}); one would replace the other: renumber one")
         seen[event.id] = event
+
+
+def _header_game(text: str) -> str | None:
+    from .pipeline import _header_game as header_game
+
+    return header_game(text)
 
 
 def profile_phase_aliases(root: str) -> dict[str, str]:

@@ -231,6 +231,7 @@ class Finding:
     explanation: list[ExplanationItem] | None = None
     accepted: str | None = None  # reason, when an acceptance in the KB covers it
     source_line: int | None = None  # the entry's source line (for the site's clause anchors; not in reports)
+    game: str | None = None  # the game of the entry ``subject`` names (for acceptances and the site; not in reports)
 
     def sort_key(self):
         return (self.file or "", self.line or 0, self.rule, self.subject or "", self.message)
@@ -311,10 +312,23 @@ class KnowledgeBase:
             return self.events.get(event_id) if game == self.game else None
         return self.events.get(qualified(game, event_id))
 
+    def one_game(self) -> KnowledgeBase:
+        """This KB as one game's view: itself when it is a view (or holds events keyed by plain id of one game
+        only), the view of its one game with events otherwise. A KB with events of several games raises ValueError:
+        the logic of two games is never mixed."""
+        if self.game is not None:
+            return self
+        games = {e.game for e in self.events.values()}
+        if len(games) > 1:
+            raise ValueError(f"the knowledge base holds events of several games ({', '.join(sorted(games))}): "
+                             "take one game's view (kb.view(game))")
+        if not games or all(k == e.id for k, e in self.events.items()):
+            return self
+        return self.view(games.pop())
+
     def view(self, game: str) -> KnowledgeBase:
         """One game's part of the KB: its events keyed by plain id, its rules, glossaries and documents, its
-        acceptances; profiles, gazetteers and decks are shared (each names its game). Cheap: no entry is
-        copied."""
+        acceptances, its own profile, gazetteer and decks. Cheap: no entry is copied."""
         if self.game == game:
             return self
         events = {e.id: e for e in self.events.values() if e.game == game}
@@ -331,6 +345,8 @@ class KnowledgeBase:
             root=self.root, events=events,
             rules={k: r for k, r in self.rules.items() if r.game == game},
             glossaries={k: g for k, g in self.glossaries.items() if g.game == game},
-            games=self.games, gazetteers=self.gazetteers, acceptances=acceptances, files=files,
+            games={game: self.games[game]} if game in self.games else {},
+            gazetteers={game: self.gazetteers[game]} if game in self.gazetteers else {},
+            acceptances=acceptances, files=files,
             documents={k: d for k, d in self.documents.items() if d.game == game},
-            decks=self.decks, game=game)
+            decks={k: d for k, d in self.decks.items() if getattr(d, "game", "pop") == game}, game=game)

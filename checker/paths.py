@@ -14,7 +14,7 @@ import re
 
 from .textformat.common import ParseError
 
-PERIOD_RE = re.compile(r"^[IVX]{1,8}$")
+PERIOD_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$")  # a period label (IV, Early, 1914), as the schema has it
 GAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 ENTRY_ID_RE = re.compile(r"^[a-z0-9][a-zA-Z0-9._-]{0,119}$")  # the rule schema's id pattern, bounded
 MAX_EVENT_NUMBER = 9999
@@ -30,9 +30,9 @@ def _refuse(what: str, value: object, expected: str, where: str | None = None) -
 
 
 def check_period(period: object, where: str | None = None) -> str:
-    """An upper-case Roman numeral such as ``VII``."""
+    """A period label such as ``VII`` or ``Early``: letters, digits, '-' and '_' (never '.', '/' or '\\')."""
     if not isinstance(period, str) or not PERIOD_RE.match(period):
-        raise _refuse("period", period, "a Roman numeral such as VII", where)
+        raise _refuse("period", period, "a period label such as VII or Early (letters, digits, '-', '_')", where)
     return period
 
 

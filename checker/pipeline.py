@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from .checks import CheckContext, run_checks
 from .kbio import serialize as ser
 from .kbio.cache import line_index, read_findings, write_findings
-from .kbio.store import LoadResult, load_kb, schema_kind_for, validate
+from .kbio.store import LoadResult, game_references, load_kb, schema_kind_for, validate
 from .kbio.yamlio import YamlError, load_file
-from .model import Finding, KnowledgeBase
+from .model import Finding, KnowledgeBase, qualified
 
 @dataclass
 class CheckRun:
@@ -29,9 +29,13 @@ class Locator:
         self.indexes: dict[str, dict[int, int]] = {}
         self.overrides: dict[str, str] = {}  # entry id -> contributed text file (lines are that file's own)
 
-    def __call__(self, subject: str | None, source_line: int | None):
+    def __call__(self, subject: str | None, source_line: int | None, game: str | None = None):
         if subject is None:
             return None, source_line
+        if game is not None:
+            key = qualified(game, subject)  # an event of that game (rules and glossaries keep plain ids)
+            if key in self.overrides or key in self.kb.files:
+                subject = key
         if subject in self.overrides:
             return self.overrides[subject], source_line
         file = self.kb.files.get(subject)
@@ -45,7 +49,10 @@ class Locator:
 
 
 def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,
-                selected: set[str] | None = None) -> CheckRun:
+                selected: set[str] | None = None, game: str | dict[str, str] | None = None) -> CheckRun:
+    """Check the whole KB (no paths), or contributed texts and KB files in its context. ``period`` and ``game``
+    stand in for a text's missing PERIOD and GAME lines (one value, or {file name: value}); a text without a GAME
+    line is of the KB's one game with events."""
     load = load_kb(kb_root)
     kb = load.kb
     whole = not paths and selected is None and load.state is not None
@@ -59,27 +66,33 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         from .logic.derive import derive_event_logic
         from .textformat import ParseError, parse_document, read_text
 
+        from .games import profile
+
         ctx.only = set()
-        aliases = phase_aliases(kb)
+        fallback = _default_game(kb)
         for path in paths:
             name = os.path.relpath(path) if not os.path.isabs(path) else path
             if path.endswith((".yaml", ".yml")):
                 _place_yaml(path, name, kb, ctx, locator)
                 continue
             ctx.only_files.add(name)
+            base = os.path.basename(path)
+            text_game = (game.get(base) if isinstance(game, dict) else game) or None
             try:
-                doc = parse_document(read_text(path, name), os.path.basename(path),
-                                     period.get(os.path.basename(path)) if isinstance(period, dict) else period,
-                                     phase_aliases=aliases)
+                text = read_text(path, name)
+                text_game = text_game or _header_game(text) or fallback
+                doc = parse_document(text, base, period.get(base) if isinstance(period, dict) else period,
+                                     phase_aliases=phase_aliases(kb, text_game), game=text_game,
+                                     labels=profile(kb.games, text_game).periods)
             except ParseError as exc:
                 ctx.parse_findings.append(Finding("PAR001", "schema", "error", None, exc.file if exc.file else name,
                                                   exc.line, exc.message))
                 continue
             for event in doc.events:
-                derive_event_logic(event, {**kb.events, **{e.id: e for e in doc.events}})
-                kb.events[event.id] = event
-                locator.overrides[event.id] = name
-                ctx.only.add(event.id)
+                derive_event_logic(event, {**kb.view(event.game).events, **{e.id: e for e in doc.events}})
+                kb.events[event.key] = event
+                locator.overrides[event.key] = name
+                ctx.only.add(event.key)
             for rule in doc.rules:
                 (kb.documents if rule.kind == "document" else kb.rules)[rule.id] = rule
                 locator.overrides[rule.id] = name
@@ -89,21 +102,22 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
                 locator.overrides[glossary.id] = name
                 ctx.only.add(glossary.id)
         # A contributed KB file was loaded with the KB too; its own validation above reports it once.
+        only_ids = {k.split("/", 1)[-1] for k in ctx.only} | ctx.only
         ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
-                             and (f.subject is None or f.subject in ctx.only)]
+                             and (f.subject is None or f.subject in only_ids)]
     findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
-    subjects = {f.subject for f in findings}
-    for eid in subjects:
-        event = kb.events.get(eid) if eid else None
+    subjects = {(f.game, f.subject) for f in findings}
+    for game_id, eid in subjects:
+        event = kb.event(game_id, eid) if eid and game_id else None
         if event is None:
             continue
         for clause in event.all_clauses():
-            file, line = locator(event.id, clause.line)
+            file, line = locator(event.id, clause.line, event.game)
             run.quotes[(event.id, line)] = f"{clause.marker} {clause.text}".strip()
     if whole:
-        analysis = ctx.cache.get("logic-analysis")
-        if analysis is None or analysis.complete:  # an inconclusive answer (a time limit) is asked again next time
+        analyses = [c.get("logic-analysis") for c in ctx.cache.get("games", {}).values()]
+        if all(a is None or a.complete for a in analyses):  # an inconclusive answer is asked again next time
             write_findings(load.cache_name, load.state, findings, run.quotes)
     return run
 
@@ -142,15 +156,18 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     if errors:
         ctx.parse_findings.extend(errors)
         eid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        if eid and kind == "event" and isinstance(data.get("game"), str):
+            eid = qualified(data["game"], eid)
         if eid and eid not in kb.events and eid not in kb.rules:
             ctx.unreadable[eid] = name
         return
     if kind == "event":
         ev = ser.event_from(data)
-        kb.events[ev.id] = ev
-        kb.files[ev.id] = name
+        game_references(kb, [ev])
+        kb.events[ev.key] = ev
+        kb.files[ev.key] = name
         locator.texts[name] = text
-        ctx.only.add(ev.id)
+        ctx.only.add(ev.key)
     elif kind == "rule":
         r = ser.rule_from(data)
         kb.rules[r.id] = r
@@ -165,10 +182,32 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         ctx.only.add(deck.scenario)
 
 
-def phase_aliases(kb: KnowledgeBase) -> dict[str, str]:
+def _default_game(kb: KnowledgeBase) -> str | None:
+    """The KB's one game with events, else its one profile with an event id form (as ``checker.games.default_game``
+    picks it from the files)."""
+    with_events = sorted({e.game for e in kb.events.values()})
+    if len(with_events) == 1:
+        return with_events[0]
+    listing = [g for g, data in kb.games.items() if data.get("event_id")]
+    return listing[0] if not with_events and len(listing) == 1 else None
+
+
+def _header_game(text: str) -> str | None:
+    from .textformat.common import split_lines
+    from .textformat.eu_events import GAME_HEADER_RE
+
+    first = next((ln for ln in split_lines(text) if not ln.blank), None)
+    m = GAME_HEADER_RE.match(first.text) if first else None
+    return m["game"] if m else None
+
+
+def phase_aliases(kb: KnowledgeBase, game: str | None = None) -> dict[str, str]:
+    """Phase names and aliases of ``game``'s profile (every profile's when None) -> canonical phase id."""
     out: dict[str, str] = {}
-    for game in kb.games.values():
-        for phase in game.get("phases", []):
+    for gid, game_data in kb.games.items():
+        if game is not None and gid != game:
+            continue
+        for phase in game_data.get("phases", []):
             out[phase["name"]] = phase["id"]
             for alias in phase.get("aliases", []):
                 out[alias] = phase["id"]

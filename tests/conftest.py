@@ -49,7 +49,7 @@ def make_kb(tmp_path: Path, texts: dict[str, str], period: str | None = None) ->
     for name, text in texts.items():
         src = tmp_path / name
         src.write_text(text, encoding="utf-8")
-        ingest_file(str(src), str(root), period=period)
+        ingest_file(str(src), str(root), period=period, game="eu")
     return root
 
 

@@ -109,7 +109,7 @@ def test_findings_identical_without_cache_cold_and_warm_synthetic_300(tmp_path, 
 
 def loaded(root):
     r = load_kb(str(root))
-    return r, {eid: (e.title, e.number) for eid, e in r.kb.events.items()}
+    return r, {eid: (e.title, e.number) for eid, e in r.kb.view("eu").events.items()}
 
 
 def test_edit_delete_add_rename_are_seen(tmp_path, cache_env):
@@ -147,7 +147,7 @@ def test_edit_delete_add_rename_are_seen(tmp_path, cache_env):
     (root / "events" / "eu" / "vii" / "08.yaml").unlink()
     os.rename(root / "events" / "eu" / "vii" / "09.yaml", root / "events" / "eu" / "vii" / "19.yaml")
     r, ev = loaded(root)
-    assert r.kb.files["9:VII"] == "kb/events/eu/vii/19.yaml"
+    assert r.kb.files["eu/9:VII"] == "kb/events/eu/vii/19.yaml"
     assert r.line_index("kb/events/eu/vii/19.yaml")
 
 
@@ -160,11 +160,11 @@ def test_schema_findings_are_cached_and_a_fixed_file_is_reread(tmp_path, cache_e
     warm = load_kb(str(root))
     assert warm.texts == {}
     assert [x.to_dict() for x in cold.findings] == [x.to_dict() for x in warm.findings] != []
-    assert warm.unreadable == {"8:VII": "kb/events/eu/vii/08.yaml"}
+    assert warm.unreadable == {"eu/8:VII": "kb/events/eu/vii/08.yaml"}
     f.write_text(f.read_text(encoding="utf-8").replace("number: eight\n", "number: 8\n"), encoding="utf-8")
     os.utime(f, (OLD + 20, OLD + 20))
     fixed = load_kb(str(root))
-    assert fixed.findings == [] and "8:VII" in fixed.kb.events
+    assert fixed.findings == [] and "8:VII" in fixed.kb.view("eu").events
 
 
 def test_code_version_change_discards_the_cache(tmp_path, cache_env, monkeypatch):

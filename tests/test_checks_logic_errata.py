@@ -124,7 +124,7 @@ def test_log011_bundled_ministers_carry_their_cap():
 
     from .conftest import KB
 
-    kb = load_kb(str(KB)).kb
+    kb = load_kb(str(KB)).kb.view("eu")
     for eid in ("20:IV", "21:IV", "13:VII"):  # LOG011 found 21:IV and 13:VII without their cap
         stated = [t for c in kb.events[eid].all_clauses() for t, _ in caps(c.text)]
         assert stated == [6] and modelled_cap(kb.events[eid]) == 6

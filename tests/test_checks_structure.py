@@ -38,7 +38,7 @@ def test_canonical_heading_passes(mini_kb):
 
 def test_truncated_title_is_a_parse_error():
     with pytest.raises(ParseError) as exc:
-        parse_document("1: FIRST (historical date:\n", "t.txt", "VII")
+        parse_document("1: FIRST (historical date:\n", "t.txt", "VII", game="eu")
     assert exc.value.line == 1 and "not closed" in exc.value.message
 
 

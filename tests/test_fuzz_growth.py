@@ -49,11 +49,11 @@ def _swallow(fn, text):
 
 
 def _eu(text):
-    parse_document(text, "f.txt", "VII")
+    parse_document(text, "f.txt", "VII", game="eu")
 
 
 def _parse(text):
-    parse_document(text, "f.txt")
+    parse_document(text, "f.txt", game="eu")
 
 
 # Each: how to build the input from a run, and the function under test.

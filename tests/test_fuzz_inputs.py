@@ -146,7 +146,7 @@ def _parse(name: str, data: bytes):
     try:
         text = decode_text(data, name)
         doc = parse_document(text, name, SEED_PERIODS.get(name, "VII") if not data.lstrip().startswith(b"PERIOD")
-                             else None)
+                             else None, game="eu")
     except ParseError as exc:
         assert exc.file == name and exc.message and "Traceback" not in exc.message
         COUNTS["errors"] += 1

@@ -8,7 +8,7 @@ from checker.kbio.store import load_kb
 
 def _entities():
     kb = load_kb("kb").kb
-    return kb, {(e["kind"], e["name"]): e for e in build_gazetteer(kb)["entities"]}
+    return kb, {(e["kind"], e["name"]): e for e in build_gazetteer(kb, "eu")["entities"]}
 
 
 def test_provinces_areas_minors_countries_with_users():
@@ -30,12 +30,12 @@ def test_codes_outside_the_profile_are_marked():
 
 def test_bundled_gazetteer_is_up_to_date():
     kb, _ = _entities()
-    assert build_gazetteer(kb, previous=kb.gazetteers.get("eu")) == kb.gazetteers["eu"]
+    assert build_gazetteer(kb, "eu", previous=kb.gazetteers.get("eu")) == kb.gazetteers["eu"]
 
 
 def test_regions_of_the_profile_are_not_provinces():
     """EUROPE, NORTH AMERICA (the profile's facts.regions) are written in capitals like provinces but are regions."""
     kb = load_kb("kb").kb
-    kinds = {(e["name"]): e["kind"] for e in build_gazetteer(kb)["entities"]}
+    kinds = {(e["name"]): e["kind"] for e in build_gazetteer(kb, "eu")["entities"]}
     assert kinds["EUROPE"] == kinds["NORTH AMERICA"] == "region"
     assert kinds["CORSICA"] == "province"

@@ -84,7 +84,7 @@ def test_fuzz_text_parse(case):
     COUNTS["text"] += 1
     try:
         text = decode_text(data, name)
-        parse_document(text, name, SEED_PERIODS.get(name))
+        parse_document(text, name, SEED_PERIODS.get(name), game="eu")
     except ParseError as exc:
         assert exc.file == name and exc.message
         assert exc.line is not None or not data.strip() or "bytes" in exc.message

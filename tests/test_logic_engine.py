@@ -14,7 +14,7 @@ from checker.pipeline import check_paths
 
 @pytest.fixture(scope="module")
 def kb():
-    return load_kb("kb").kb
+    return load_kb("kb").kb.view("eu")
 
 
 def lines(clauses):
@@ -243,7 +243,7 @@ def test_greedy_witness_agrees_with_clingo(kb, tmp_path):
         if v.kind != "event" and (v.event, v.line) in w.scopes:
             assert v.status == "can", v.subject
     generate(100, str(tmp_path / "kb100"), seed=3, quiet=True)
-    synthetic = load_kb(str(tmp_path / "kb100")).kb
+    synthetic = load_kb(str(tmp_path / "kb100")).kb.view("eu")
     ws = greedy_witness(synthetic)
     for eid in random.Random(1).sample(sorted(ws.fired), 25):
         assert shortest_history(synthetic, eid).status == "found", eid
@@ -279,7 +279,7 @@ a. PRU annexes Polish DANZIG.
 b. RUS annexes Polish DANZIG.
 """
     root = mini_kb({"d.txt": text}, "VII")
-    ev = load_kb(str(root)).kb.events["2:VII"]
+    ev = load_kb(str(root)).kb.view("eu").events["2:VII"]
     assert ev.extends == "1:VII"
     double = [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]
     assert [f.subject for f in double] == ["2:VII"] and len(double[0].explanation) == 2
@@ -315,7 +315,7 @@ EVENTS PHASE:
 """
     root = mini_kb({"s.txt": cases}, "VII")
     assert [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"] == []
-    model = build_model(load_kb(str(root)).kb)
+    model = build_model(load_kb(str(root)).kb.view("eu"))
     assert 'status("Poland","neutral")' in model.program() and 'status("Poland","vassal of RUS")' in model.program()
 
 
@@ -336,8 +336,8 @@ EVENTS PHASE:
 EVENTS PHASE:
 1. PRU annexes Polish DANZIG unless event 1:VII is in effect.
 """
-    kb = load_kb(str(mini_kb({"a.txt": text}, "VII"))).kb
-    logic = kb.events["2:VII"].body[0].clauses[0].logic
+    kb = load_kb(str(mini_kb({"a.txt": text}, "VII"))).kb.view("eu")
+    logic = kb.view("eu").events["2:VII"].body[0].clauses[0].logic
     assert logic["unless"] == [{"kind": "in_effect", "event": "1:VII"}]
     model = build_model(kb)
     assert "effect_unless(" in model.program()

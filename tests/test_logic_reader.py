@@ -23,7 +23,7 @@ def read(text, event_id="20:VII"):
 
 
 def events_of(text, period="VII"):
-    doc = parse_document(text, "t.txt", period)
+    doc = parse_document(text, "t.txt", period, game="eu")
     known = {e.id: e for e in doc.events}
     for e in doc.events:
         derive_event_logic(e, known)
@@ -168,7 +168,7 @@ def test_curated_logic_is_never_overwritten_and_drift_is_reported(tmp_path):
     path.write_text(text, encoding="utf-8")
     from checker.kbio.store import load_kb
 
-    event = load_kb(str(kb)).kb.events["9:VII"]
+    event = load_kb(str(kb)).kb.view("eu").events["9:VII"]
     derive_event_logic(event)
     assert event.conditions[0].logic["when"] == [{"kind": "inactive", "subject": "Bavaria"}]
     run = check_paths([], str(kb), selected={"REF004"})
@@ -187,8 +187,8 @@ def test_corpus_reading(name):
     if name == "logic_inherited_case.txt":  # in the context of the bundled KB's 7:VII
         from checker.kbio.store import load_kb
 
-        kb = load_kb(str(REPO / "kb")).kb
-        doc = parse_document((CORPUS / name).read_text(encoding="utf-8"), name, exp["period"])
+        kb = load_kb(str(REPO / "kb")).kb.view("eu")
+        doc = parse_document((CORPUS / name).read_text(encoding="utf-8"), name, exp["period"], game="eu")
         for e in doc.events:
             derive_event_logic(e, {**kb.events, **{x.id: x for x in doc.events}})
         events = {e.id: e for e in doc.events}
@@ -218,7 +218,7 @@ def test_reading_is_linear_on_long_lines(prefix):
     # that the reader itself is timed on them.
     text = "20: LONG LINES (historical date: 1790)\n(duration: permanent)\nEVENTS PHASE:\n" + "".join(
         f"{i}. Placeholder.\n" for i in range(1, 6))
-    doc = parse_document(text, "long.txt", "VII")
+    doc = parse_document(text, "long.txt", "VII", game="eu")
     (event,) = doc.events
     for i, clause in enumerate(event.all_clauses(), start=1):
         clause.text = f"{many}{_long_line(i)}."

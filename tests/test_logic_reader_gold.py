@@ -68,7 +68,7 @@ def _seed_events():
     aliases = profile_phase_aliases(os.path.join(ROOT, "kb"))
     events = {}
     for name, period in SEED_FILES:
-        doc = parse_document(read_text(os.path.join(SEEDS, name), name), name, period, phase_aliases=aliases)
+        doc = parse_document(read_text(os.path.join(SEEDS, name), name), name, period, phase_aliases=aliases, game="eu")
         known = {e.id: e for e in doc.events}
         for event in doc.events:
             derive_event_logic(event, known)

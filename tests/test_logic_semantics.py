@@ -70,7 +70,7 @@ def test_an_outside_event_once_occurred_stays_occurred():
 
 @pytest.fixture(scope="module")
 def bundled():
-    return load_kb("kb").kb
+    return load_kb("kb").kb.view("eu")
 
 
 def test_richelieu_is_at_most_six_turns_in_effect(bundled):
@@ -84,8 +84,8 @@ def test_both_excellent_ministers_last_at_most_six_turns(bundled):
     carry the cap (curated duration_turns: 6; 21:IV lacked it), so the model bounds both runs."""
     model = build_model(bundled)
     for eid in ("20:IV", "21:IV"):
-        assert "whichever is less" in " ".join(c.text for c in bundled.events[eid].all_clauses())
-        assert bundled.events[eid].duration_turns == 6
+        assert "whichever is less" in " ".join(c.text for c in bundled.view("eu").events[eid].all_clauses())
+        assert bundled.view("eu").events[eid].duration_turns == 6
         assert f"duration_max({q(eid)},6)." in model.facts
 
 

@@ -15,13 +15,13 @@ ALIASES = {"DIPLOMATIC PHASE": "diplomacy", "DIPLOMACY PHASE": "diplomacy", "EVE
 @pytest.fixture(scope="module")
 def vii():
     text = (SEEDS / "000_81b98fbe5e52caea.txt").read_text(encoding="utf-8")
-    return {e.id: e for e in parse_document(text, "000.txt", "VII", phase_aliases=ALIASES).events}
+    return {e.id: e for e in parse_document(text, "000.txt", "VII", phase_aliases=ALIASES, game="eu").events}
 
 
 @pytest.fixture(scope="module")
 def iv():
     text = (SEEDS / "001_7c112c9c7645b661.txt").read_text(encoding="utf-8")
-    doc = parse_document(text, "001.txt")
+    doc = parse_document(text, "001.txt", game="eu")
     assert doc.period == "IV" and doc.period_years == (1615, 1659) and doc.layout == "long"
     return {e.id: e for e in doc.events}
 
@@ -99,17 +99,17 @@ def test_references_both_forms(iv):
 
 def test_missing_period_is_a_clear_error():
     with pytest.raises(ParseError) as exc:
-        parse_document("1: A TITLE (historical date: 1700)\n(duration: permanent)\n", "new.txt")
+        parse_document("1: A TITLE (historical date: 1700)\n(duration: permanent)\n", "new.txt", game="eu")
     assert exc.value.line == 1 and "--period" in exc.value.message
 
 
 def test_text_before_the_first_title_is_reported_with_its_line():
     with pytest.raises(ParseError) as exc:
-        parse_document("PERIOD VII\n\nsomething else\n1: A (historical date: 1700)\n", "bad.txt")
+        parse_document("PERIOD VII\n\nsomething else\n1: A (historical date: 1700)\n", "bad.txt", game="eu")
     assert exc.value.line == 3
 
 
 def test_unknown_format():
     with pytest.raises(ParseError) as exc:
-        parse_document("hello\nworld\n", "x.txt")
+        parse_document("hello\nworld\n", "x.txt", game="eu")
     assert exc.value.line == 1

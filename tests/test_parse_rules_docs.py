@@ -10,7 +10,7 @@ from .conftest import SEEDS
 
 
 def _doc(name):
-    return parse_document((SEEDS / name).read_text(encoding="utf-8"), name)
+    return parse_document((SEEDS / name).read_text(encoding="utf-8"), name, game="eu")
 
 
 def test_pop_entries_and_auto_resolution():

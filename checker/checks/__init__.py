@@ -7,6 +7,7 @@ how to fix or accept it), shown by ``rulekb rules CODE``. ``check(ctx)`` yields 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ class CheckContext:
     load_findings: list[Finding] = field(default_factory=list)
     parse_findings: list[Finding] = field(default_factory=list)
     cache: dict = field(default_factory=dict)
+    game: str | None = None  # the game of a per-game context (``for_game``)
 
     def memo(self, key: str, compute: Callable[[], object]):
         """Work that several checks share (name extraction, vocabulary) is done once per run."""
@@ -44,16 +46,52 @@ class CheckContext:
         """The periods the KB holds events of."""
         return self.memo("periods", lambda: {e.period for e in self.kb.events.values()})
 
+    def profile(self):
+        """The game profile of this context's game (``checker.games.GameProfile``)."""
+        from ..games import profile
+
+        return self.memo("profile", lambda: profile(self.kb.games, self.kb.game))
+
     def events(self) -> list[Event]:
-        """The KB's events in id order (sorted once per run)."""
-        return self.memo("events", lambda: [e for _, e in sorted(self.kb.events.items(),
-                                                                  key=lambda kv: _event_key(kv[0]))])
+        """The game's events in id order: by the profile's period order, then number (sorted once per run)."""
+        def ordered():
+            prof = self.profile()
+            return sorted(self.kb.events.values(), key=lambda e: (prof.period_index(e.period), e.period, e.number))
+
+        return self.memo("events", ordered)
+
+    def for_game(self, game: str) -> CheckContext:
+        """This context narrowed to one game (``kb.view(game)``): the checks of a KB holding several games run once
+        per game, so references, names and the logic resolve within the citing entry's game. Load and parse
+        findings stay with the whole KB's context (reported once)."""
+        view = self.kb.view(game)
+        prefix = game + "/"
+
+        def local(keys):
+            out = set()
+            for key in keys:
+                if key.startswith(prefix):
+                    out.add(key[len(prefix):])
+                elif key in view.rules or key in view.glossaries or key in view.documents \
+                        or any(getattr(d, "scenario", None) == key for d in view.decks.values()):
+                    out.add(key)
+            return out
+
+        locate = self.locate
+
+        def locate_in(subject, source_line):
+            return locate(subject, source_line, game)
+
+        return CheckContext(view, locate_in, only=None if self.only is None else local(self.only),
+                            only_files=self.only_files, unreadable={k[len(prefix):] if k.startswith(prefix) else k: v
+                                                                    for k, v in self.unreadable.items()},
+                            game=game)
 
     def finding(self, module: ModuleType, subject: str | None, source_line: int | None, message: str,
                 severity: str | None = None, explanation=None) -> Finding:
         file, line = self.locate(subject, source_line)
         return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, subject, file, line, message,
-                       explanation, source_line=source_line)
+                       explanation, source_line=source_line, game=self.game)
 
 
 def _event_key(event_id: str):
@@ -94,9 +132,30 @@ def registry() -> dict[str, CheckInfo]:
 
 
 def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Finding]:
-    """Every (selected) check's findings. With ``ctx.only`` (contributed entries), the entry-scoped checks run on
-    the contributed entries alone (``checker/incremental.py``); the others run on the whole KB, and only findings
-    on contributed entries or files are kept."""
+    """Every (selected) check's findings. A whole KB's checks run once per game on that game's part
+    (``CheckContext.for_game``), and once on what belongs to no game (the load and parse findings of its files).
+    With ``ctx.only`` (contributed entries), the entry-scoped checks run on the contributed entries alone
+    (``checker/incremental.py``); the others run on the whole game, and only findings on contributed entries or
+    files are kept."""
+    if ctx.game is None and ctx.kb.game is None:
+        files_only = dataclasses.replace(ctx, kb=KnowledgeBase(root=ctx.kb.root, files=ctx.kb.files),
+                                         cache={}, only=ctx.only if ctx.only is None else set())
+        out = _run(files_only, selected)
+        for game in ctx.kb.game_ids():
+            sub = ctx.for_game(game)
+            if not (sub.kb.events or sub.kb.rules or sub.kb.glossaries or sub.kb.documents or sub.kb.decks
+                    or game in ctx.kb.games):
+                continue
+            found = _run(sub, selected)
+            for f in found:
+                f.game = game
+            out.extend(found)
+            ctx.cache.setdefault("games", {})[game] = sub.cache
+        return out
+    return _run(ctx, selected)
+
+
+def _run(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
     scoped = None
     if ctx.only is not None:
         from ..incremental import entry_scoped, scoped_context

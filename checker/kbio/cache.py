@@ -192,13 +192,14 @@ def decode_glossary(t) -> Glossary:
 
 def encode_finding(f: Finding) -> tuple:
     expl = None if f.explanation is None else [(x.id, x.file, x.line, x.text) for x in f.explanation]
-    return (f.rule, f.category, f.severity, f.subject, f.file, f.line, f.message, expl, f.accepted, f.source_line)
+    return (f.rule, f.category, f.severity, f.subject, f.file, f.line, f.message, expl, f.accepted, f.source_line,
+            f.game)
 
 
 def decode_finding(t) -> Finding:
-    rule, category, severity, subject, file, line, message, expl, accepted, source_line = t
+    rule, category, severity, subject, file, line, message, expl, accepted, source_line, game = t
     return Finding(rule, category, severity, subject, file, line, message,
-                   None if expl is None else [ExplanationItem(*x) for x in expl], accepted, source_line)
+                   None if expl is None else [ExplanationItem(*x) for x in expl], accepted, source_line, game)
 
 
 # ------------------------------------------------------------------ the cache file

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry
+from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry, qualified
 from . import cache as kc
 from ..paths import check_entry_id, check_game, check_number, check_period
 from . import serialize as ser
@@ -237,11 +237,30 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
         record = _load_file(kb, result, kind, full, display, validate_schema)
         if cache is not None and stamp is not None and record is not None:
             cache.put(rel, *stamp, record)
+    game_references(kb)
     if cache is not None:
         cache.save()
         result.cache_name = cache.name
         result.state = cache.state(sum(1 for _, rel in files if schema_kind_for(rel) is not None))
     return result
+
+
+def game_references(kb: KnowledgeBase, events=None) -> None:
+    """References are read from the text as each file loads, with Roman period labels; a game whose profile names
+    other period labels (Early, 1914) has its events' references read again with them, once every profile is
+    loaded (profiles and events load in file order)."""
+    from ..games import profile
+    from ..ids import find_references, roman_only
+
+    events = list(kb.events.values()) if events is None else events
+    for game in kb.games:
+        labels = profile(kb.games, game).periods
+        if roman_only(labels):
+            continue
+        for event in events:
+            if event.game == game:
+                for clause in event.all_clauses():
+                    clause.refs = find_references(clause.text, clause.line, labels=labels)
 
 
 def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, display: str,
@@ -259,6 +278,8 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
         if errors:
             result.findings.extend(errors)
             eid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+            if eid and kind == "event" and isinstance(data.get("game"), str):
+                eid = qualified(data["game"], eid)
             if eid:
                 result.unreadable[eid] = display
             return ("bad", [kc.encode_finding(f) for f in errors], eid)
@@ -273,7 +294,7 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
         result.findings.append(finding)
         return ("bad", [kc.encode_finding(finding)], None)
     if kind == "event":
-        entry = kc.encode_event(kb.events[data["id"]])
+        entry = kc.encode_event(kb.events[qualified(data["game"], data["id"])])
     elif kind == "rule":
         rid = data["id"]
         entry = kc.encode_rule(kb.documents[rid] if data.get("kind") == "document" else kb.rules[rid])
@@ -292,7 +313,7 @@ def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str,
     """Put a cached file's record into the KB. False if the record does not have the expected shape."""
     try:
         status, entry, extra = record
-        if status == "ok" and kind in ("event", "rule", "glossary") and entry[0] in kb.files:
+        if status == "ok" and kind in ("event", "rule", "glossary") and _key_of(kind, entry[0], entry[1]) in kb.files:
             return False  # an id clash: read the file again, which reports it (SCH002)
         if status == "bad":
             result.findings.extend([kc.decode_finding(t) for t in entry])
@@ -322,7 +343,7 @@ def _id_clash(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str) 
     ident = data.get("game") if kind == "gazetteer" else data.get("id")
     if not isinstance(ident, str) or kind not in ("event", "rule", "glossary", "game", "gazetteer"):
         return None
-    key = {"game": "game:", "gazetteer": "gazetteer:"}.get(kind, "") + ident
+    key = {"game": "game:", "gazetteer": "gazetteer:"}.get(kind, "") + _key_of(kind, ident, data.get("game"))
     first = kb.files.get(key)
     if first is None:
         return None
@@ -336,12 +357,19 @@ def _id_clash(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str) 
 def _place(kb: KnowledgeBase, entry: Event | RuleEntry | Glossary, display: str) -> None:
     """An event, rule entry or glossary into the KB, from its file ``display``."""
     if isinstance(entry, Event):
-        kb.events[entry.id] = entry
-    elif isinstance(entry, Glossary):
+        kb.events[entry.key] = entry
+        kb.files[entry.key] = display
+        return
+    if isinstance(entry, Glossary):
         kb.glossaries[entry.id] = entry
     else:
         (kb.documents if entry.kind == "document" else kb.rules)[entry.id] = entry
     kb.files[entry.id] = display
+
+
+def _key_of(kind: str, ident: str, game) -> str:
+    """The KB key of an entry: events are keyed by game and id (two games may both have an event 1:I)."""
+    return qualified(str(game), ident) if kind == "event" else ident
 
 
 _DECODE = {"event": kc.decode_event, "rule": kc.decode_rule, "glossary": kc.decode_glossary}

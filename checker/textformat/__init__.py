@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ..model import Event, Glossary, RuleEntry
 from .awaw import parse_awaw
 from .common import ParseError, check_line_lengths, decode_text, read_text, split_lines, tokens
-from .eu_events import PERIOD_HEADER_RE, TITLE_START_RE, parse_event_text
+from .eu_events import GAME_HEADER_RE, PERIOD_HEADER_RE, TITLE_START_RE, parse_event_text
 from .eurw_rules import parse_eurw_rules
 from .pop_chapter import parse_pop_chapter
 
@@ -32,13 +32,14 @@ class ParsedDocument:
     period: str | None = None
     period_years: tuple[int, int] | None = None
     layout: str | None = None
+    game: str | None = None
 
 
 def detect_format(text: str) -> str | None:
     lines = [ln.text for ln in split_lines(text) if not ln.blank]
     if not lines:
         return None
-    if PERIOD_HEADER_RE.match(lines[0]) or TITLE_START_RE.match(lines[0]):
+    if PERIOD_HEADER_RE.match(lines[0]) or TITLE_START_RE.match(lines[0]) or GAME_HEADER_RE.match(lines[0]):
         return "eu-events"
     if lines[0].lower() == "rule changes":
         return "eurw-rules"
@@ -50,13 +51,16 @@ def detect_format(text: str) -> str | None:
 
 
 def parse_document(text: str, file: str, period: str | None = None,
-                   phase_aliases: dict[str, str] | None = None) -> ParsedDocument:
+                   phase_aliases: dict[str, str] | None = None, game: str | None = None,
+                   labels: tuple[str, ...] = ()) -> ParsedDocument:
+    """Parse a text in any known format. ``game`` stands in for an event list's missing ``GAME`` line (an event
+    list names its game one way or the other); ``labels`` are that game's period labels."""
     check_line_lengths(text, file)
     fmt = detect_format(text)
     if fmt == "eu-events":
-        parsed = parse_event_text(text, file, period, phase_aliases=phase_aliases)
+        parsed = parse_event_text(text, file, period, game, phase_aliases=phase_aliases, labels=labels)
         doc = ParsedDocument(fmt, events=parsed.events, period=parsed.period, period_years=parsed.period_years,
-                             layout=parsed.layout)
+                             layout=parsed.layout, game=parsed.game)
         if parsed.document:
             doc.rules.append(parsed.document)
         return doc
@@ -69,5 +73,5 @@ def parse_document(text: str, file: str, period: str | None = None,
         return ParsedDocument(fmt, rules=parse_awaw(text, file))
     first = next((ln for ln in split_lines(text) if not ln.blank), None)
     raise ParseError(file, first.number if first else None,
-                     "unknown text format: expected an event list ('1: TITLE (historical date: …)' or a "
-                     "'PERIOD IV (1615-1659)' header), 'Rule Changes', 'RANDOM EVENTS', or '… #' headings")
+                     "unknown text format: expected an event list ('1: TITLE (historical date: …)', a "
+                     "'GAME <id>' or a 'PERIOD IV (1615-1659)' header), 'Rule Changes', 'RANDOM EVENTS', or '… #' headings")

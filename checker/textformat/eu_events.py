@@ -30,7 +30,9 @@ ORDINALS = {
 }
 _ORD = "|".join(ORDINALS)
 
-PERIOD_HEADER_RE = re.compile(r"^PERIOD\s+(?P<period>[IVX]+)\s*(?:\((?P<start>\d{3,4})\s*-\s*(?P<end>\d{3,4})\))?\s*$")
+PERIOD_HEADER_RE = re.compile(r"^PERIOD\s+(?P<period>[A-Za-z0-9][A-Za-z0-9_-]{0,19})\s*"
+                              r"(?:\((?P<start>\d{3,4})\s*-\s*(?P<end>\d{3,4})\))?\s*$")
+GAME_HEADER_RE = re.compile(r"^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9_-]{0,31})\s*$")
 TITLE_START_RE = re.compile(r"^(?P<num>\d{1,4}):\s+(?P<rest>[A-Z(].*)$")
 TITLE_NUM_RE = re.compile(r"^(?P<num>\d{1,4}):\s*")
 TITLE_DATE_RE = re.compile(r"^(?P<datekw>histor[a-z]{0,20}\s+date\s*:?|non-historical)\s*(?P<date>.*)$", re.S)
@@ -65,6 +67,8 @@ class ParsedEventFile:
     period: str | None = None
     period_years: tuple[int, int] | None = None
     layout: str = "long"
+    game: str | None = None
+    game_line: int | None = None
 
 
 def date_ranges(text: str | None) -> list[tuple[int, int]]:
@@ -155,9 +159,14 @@ def extends_id(text: str) -> str | None:
     return im["id"] if text.lower().find("except", im.end()) >= 0 else None
 
 
-def _heading(text: str) -> tuple[str, str | None, int] | None:
-    """(kind, canonical, level) for a heading line, or None."""
-    if (m := PHASE_RE.match(text)):
+def _phase_name(text: str) -> str:
+    return text.strip().rstrip(":").strip()
+
+
+def _heading(text: str, phase_aliases: dict[str, str] | None = None) -> tuple[str, str | None, int] | None:
+    """(kind, canonical, level) for a heading line, or None. A phase heading ends in PHASE, or is a phase name or
+    alias of the game profile (``EVENTS PHASE``, ``Action Round``), with or without a colon."""
+    if (m := PHASE_RE.match(text)) or (phase_aliases and _phase_name(text) in phase_aliases):
         return "phase", None, 4
     if (m := TURN_RE.match(text)):
         return "turn", str(ORDINALS[m["ord"]] if m["ord"] else int(m["n"])), 3
@@ -219,8 +228,8 @@ class _EventBuilder:
         text = ln.text
         section = Section(kind=kind, heading=text, line=ln.number, canonical=canonical)
         if kind == "phase":
-            name = PHASE_RE.match(text)["name"]
-            section.canonical = self.phase_aliases.get(name)
+            m = PHASE_RE.match(text)
+            section.canonical = self.phase_aliases.get(m["name"] if m else _phase_name(text))
         if kind in ("part", "extension"):
             m = PART_RE.match(text)
             rest = (m["rest"] or "") + (m["paren"] or "")
@@ -280,25 +289,44 @@ class _EventBuilder:
         return True
 
 
-def parse_event_text(text: str, file: str, period: str | None = None, game: str = "eu",
-                     phase_aliases: dict[str, str] | None = None) -> ParsedEventFile:
-    """Parse a whole event text file. Raises ParseError with file and line for what cannot be parsed."""
+def parse_event_text(text: str, file: str, period: str | None = None, game: str | None = None,
+                     phase_aliases: dict[str, str] | None = None, labels: tuple[str, ...] = ()) -> ParsedEventFile:
+    """Parse a whole event text file. Raises ParseError with file and line for what cannot be parsed.
+
+    The text may open with a ``GAME <id>`` line and a ``PERIOD <label> (<years>)`` line; ``game`` and ``period``
+    (from ``--game`` / ``--period``) stand in for missing ones and must agree with the ones written. ``labels``
+    are the game's period labels, for the references in the text (``21:Early``)."""
     lines = split_lines(text)
     result = ParsedEventFile(layout=_detect_layout(lines))
     phase_aliases = phase_aliases or {}
     i = 0
     n = len(lines)
-    # Optional PERIOD header before the first event.
+    # Optional GAME header, then optional PERIOD header, before the first event.
     while i < n and lines[i].blank:
         i += 1
+    if i < n and (gm := GAME_HEADER_RE.match(lines[i].text)):
+        if game and game != gm["game"]:
+            raise ParseError(file, lines[i].number, f"the header says GAME {gm['game']} but --game {game} was given")
+        game = gm["game"]
+        result.game_line = lines[i].number
+        i += 1
+        while i < n and lines[i].blank:
+            i += 1
+    if game is None:
+        first = next((ln for ln in lines if not ln.blank), None)
+        raise ParseError(file, first.number if first else None,
+                         "no 'GAME <id>' line and no game given: say which game's events these are with a 'GAME <id>' "
+                         "first line or --game (the ids of kb/games/)")
+    result.game = game
     if i < n and (m := PERIOD_HEADER_RE.match(lines[i].text)):
         result.period = m["period"]
         if m["start"]:
             result.period_years = (int(m["start"]), int(m["end"]))
+        game_block = [Block("heading", f"GAME {game}", result.game_line)] if result.game_line else []
         result.document = RuleEntry(
             id=f"doc-{file.rsplit('.', 1)[0]}", game=game, kind="document",
-            title=lines[i].text, source=Source(file, lines[i].number, lines[i].number),
-            blocks=[Block("heading", lines[i].text, lines[i].number)],
+            title=lines[i].text, source=Source(file, result.game_line or lines[i].number, lines[i].number),
+            blocks=[*game_block, Block("heading", lines[i].text, lines[i].number)],
             data={"period": m["period"], **({"years": list(result.period_years)} if result.period_years else {})},
         )
         if period and period != result.period:
@@ -309,7 +337,7 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
     if period is None:
         first = next((ln for ln in lines if not ln.blank), None)
         raise ParseError(file, first.number if first else None,
-                         "no 'PERIOD <roman> (<years>)' header: give the period with --period (e.g. --period VII)")
+                         "no 'PERIOD <label> (<years>)' header: give the period with --period (e.g. --period VII)")
     result.period = period
 
     builder: _EventBuilder | None = None
@@ -321,8 +349,8 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
                 builder.open_paragraph = False
             i += 1
             continue
-        if TITLE_START_RE.match(ln.text) and not _heading(ln.text):
-            builder, i = _start_event(lines, i, file, period, game, result, phase_aliases)
+        if TITLE_START_RE.match(ln.text) and not _heading(ln.text, phase_aliases):
+            builder, i = _start_event(lines, i, file, period, game, result, phase_aliases, labels)
             builders.append(builder)
             continue
         if builder is None:
@@ -333,11 +361,11 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
     for b in builders:
         b.flush()
     for event in result.events:
-        _finish_event(event)
+        _finish_event(event, labels)
     return result
 
 
-def _start_event(lines, i, file, period, game, result, phase_aliases):
+def _start_event(lines, i, file, period, game, result, phase_aliases, labels=()):
     start = lines[i]
     header = start.text
     i += 1
@@ -387,7 +415,9 @@ def _start_event(lines, i, file, period, game, result, phase_aliases):
         event.duration_line = dline.number
         event.duration_kind, event.duration_turns = classify_duration(event.duration)
     result.events.append(event)
-    return _EventBuilder(event, result.layout, phase_aliases), i
+    builder = _EventBuilder(event, result.layout, phase_aliases)
+    builder.labels = labels
+    return builder, i
 
 
 def _body_line(b: _EventBuilder, ln: TextLine) -> None:
@@ -398,7 +428,7 @@ def _body_line(b: _EventBuilder, ln: TextLine) -> None:
             b.expect_duration_for.duration = m["text"].strip()
             b.expect_duration_for.duration_line = ln.number
             return
-    head = _heading(text) if ln.indent == 0 or b.layout == "wrapped" else None
+    head = _heading(text, b.phase_aliases) if ln.indent == 0 or b.layout == "wrapped" else None
     if head:
         b.add_heading(ln, *head)
         b.open_paragraph = False
@@ -417,9 +447,9 @@ def _body_line(b: _EventBuilder, ln: TextLine) -> None:
     b.open_paragraph = True
 
 
-def _finish_event(event: Event) -> None:
+def _finish_event(event: Event, labels: tuple[str, ...] = ()) -> None:
     for clause in event.all_clauses():
-        clause.refs = find_references(clause.text, clause.line)
+        clause.refs = find_references(clause.text, clause.line, labels=labels)
     for clause in event.conditions:
         found = extends_id(clause.text)
         if found and event.extends is None:

@@ -30,7 +30,7 @@ SEVERITY = "warning"
 
 def check(ctx):
     mod = sys.modules[__name__]
-    codes = sorted(c["code"] for c in ctx.kb.games.get("eu", {}).get("countries", []))
+    codes = sorted(c["code"] for c in ctx.kb.games.get(ctx.kb.game, {}).get("countries", []))
     for use in uses(ctx):
         if use.unknown_code:
             yield ctx.finding(mod, use.entry, use.line,

@@ -123,7 +123,7 @@ def candidate_pairs(names: list[str]):
 
 def _aliases(ctx) -> set[frozenset[str]]:
     out = set()
-    for ent in ctx.kb.gazetteers.get("eu", {}).get("entities", []):
+    for ent in ctx.kb.gazetteers.get(ctx.kb.game, {}).get("entities", []):
         for alias in ent.get("aliases", []):
             out.add(frozenset((ent["name"], alias)))
     return out
