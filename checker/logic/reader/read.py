@@ -35,8 +35,9 @@ SHAPE = re.compile(
     r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
     r"|[Tt]he game ends immediately|repeats exactly|the following is added to"
     # card games: when a card may be played, cancelling and preventing other cards
-    r"|^(?:May|Can) (?:only )?be played\b|^(?:Cannot|May not|Can not) be played\b|\b[Cc]ancels\b|\b[Pp]revents\b"
-    r"|\bno longer be played\b")
+    r"|\b(?:[Mm]ay|[Cc]an) (?:only be played|be played (?:as an event )?only)\b|\b(?:[Cc]annot|[Mm]ay not|[Cc]an not) be"
+    r" played\b|\b[Cc]ancels\b|\b[Pp]revents\b|\bno longer be played\b|^Requires\b"
+    r"|\beffects of (?:\d{1,4}:\w+|\w+:\d{1,4})|(?:\d{1,4}:\w+|\w+:\d{1,4})(?: \([^()]{0,80}\))? (?:is|are) cancelled\b")
 # Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
 # Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
 # "receives VPs … as if annexed to itself": a hypothetical, no change of owner.
@@ -59,7 +60,7 @@ _KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R r
          "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
          "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
          "returned to play", "reverts", "eliminating", "reappears", "owned", "never occur", "cancelled", "game ends",
-         "repeats exactly", "following is added", "effects of", "be played", "ancels", "revents")
+         "repeats exactly", "following is added", "effects of", "be played", "ancels", "revents", "Requires")
 
 
 def rule_shaped(sentence: str) -> bool:

@@ -260,6 +260,10 @@ class ToLogic(Transformer):
         build = items[-1]
         return _any([build(e) for e in items[:-1] if isinstance(e, str) and not isinstance(e, Token)])
 
+    def c_events_and(self, items):
+        build = items[-1]
+        return _all([build(e) for e in items[:-1] if isinstance(e, str) and not isinstance(e, Token)])
+
     def c_dissociated(self, items):
         subjects, other = self._plain(items)
         return _all([{"kind": "dissociated", "subject": s, "value": other} for s in subjects])
@@ -420,6 +424,10 @@ class ToLogic(Transformer):
     def req_after(self, items):
         (a,) = self._refs(items)
         return self._req({"when": [{"kind": "occurred", "event": a}]}, None, "played-after")
+
+    def req_requires(self, items):
+        (a,) = self._refs(items)
+        return self._req({"when": [{"kind": "occurred", "event": a}]}, None, "requires")
 
     def req_before_card(self, items):
         (b,) = self._refs(items)
@@ -699,6 +707,9 @@ class ToLogic(Transformer):
         if only:
             eff["only_for"] = only[0][1]
         return self._eff(eff)
+
+    def rest_of_game(self, _):
+        return None
 
     def only_for(self, items):
         who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)]
