@@ -85,6 +85,11 @@ _IGNORABLE = [
 ]
 
 
+# An aside after an event id that opens a clause of its own is a remark, not the event's name
+_REMARK = re.compile(r"(?:if|unless|when|whenever|while|until|except|but|and|or|only|not|provided|even|so|then|which"
+                     r"|who|that|see|i\.e\.|e\.g\.)\b", re.I)
+
+
 class ToLogic(Transformer):
     def __init__(self, asides: list[str], event_id: str | None, vocab: Vocabulary | None = None):
         super().__init__()
@@ -344,9 +349,14 @@ class ToLogic(Transformer):
     def event_ref(self, items):
         ids = [x for x in items if isinstance(x, Token) and x.type == "ID"]
         eid = self._ev(ids[0])
-        # an aside after an event id is its name: "event 4:VII (War of Independence …)", "21:Early (NATO)"
+        # an aside after an event id is its name: "event 4:VII (War of Independence …)", "21:Early (NATO)"; one
+        # that opens a clause of its own ("(if the US player agrees)") is a remark, read like any other aside
         for a in self._asides(items):
-            self.labels.setdefault(eid, self._aside_text(a))
+            text = self._aside_text(a)
+            if _REMARK.match(text):
+                self._check_aside(a)
+            else:
+                self.labels.setdefault(eid, text)
         return eid
 
     def event_list(self, items):
