@@ -4,7 +4,9 @@ one-game view, as the checks see it)."""
 
 from __future__ import annotations
 
+import random
 import sys
+import time
 
 from checker.checks import CheckContext
 from checker.checks.reference import ref008_id_label as ref008
@@ -96,3 +98,33 @@ def test_ref008_is_registered():
     from checker.checks import registry
 
     assert registry()["REF008"].severity == "warning" and sys.modules[ref008.__name__].CODE == "REF008"
+
+
+def _cpu(fn, arg) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        fn(arg)
+        best = min(best, time.process_time() - start)
+    return max(best, 0.005)  # under 5 ms the clock's noise dominates
+
+
+def _mixed(n: int, seed: int = 3) -> str:
+    rng = random.Random(seed)
+    parts = ["21:Early", " (", "NATO", ")", "(", "Early:21 ", "Natto", " ", "1:", ":1", "(see event 4:Mid)",
+             "Early", "  ", "\n"]
+    out, size = [], 0
+    while size < n:
+        p = rng.choice(parts)
+        out.append(p)
+        size += len(p)
+    return "".join(out)[:n]
+
+
+def test_id_labels_grow_linearly():
+    vocab = Vocabulary(periods=("Early", "Mid", "Late"))
+    t10k = _cpu(lambda t: id_labels(t, vocab), _mixed(10_000))
+    t100k = _cpu(lambda t: id_labels(t, vocab), _mixed(100_000))
+    t1m = _cpu(lambda t: id_labels(t, vocab), _mixed(1_000_000))
+    assert t100k / t10k <= 20 and t1m / t100k <= 20, (t10k, t100k, t1m)
+    assert id_labels(_mixed(100_000), vocab)  # the input does hold pairs
