@@ -216,3 +216,18 @@ def test_card_reading_stays_linear_on_long_lines():
     took = time.process_time() - start
     assert took < 1.0, took
     assert all(c.logic is None or c.logic["role"] == "unread" for c in event.all_clauses())
+
+
+def test_coverage_names_the_game_when_the_events_are_of_several_games():
+    from checker.logic.coverage import coverage, format_coverage
+
+    text = "1: FIRST (historical date: 1950)\n(duration: permanent)\n1. Cancels 2:Mid.\n"
+    (a,) = parse_document(text, "a.txt", "Mid").events
+    (b,) = parse_document(text, "b.txt", "Mid").events
+    b.game = "cw"
+    for e in (a, b):
+        derive_event_logic(e, {}, profile({"cw": COLD_WAR}, "cw"))
+    rows, total = coverage([a, b])
+    assert [r.event for r in rows] == ["eu/1:Mid", "cw/1:Mid"] and total.read == 2
+    assert format_coverage(rows, total).splitlines()[-1].split() == ["total", "2", "2", "0", "0"]
+    assert [r.event for r in coverage([a])[0]] == ["1:Mid"]  # one game: plain ids, as before
