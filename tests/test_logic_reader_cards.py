@@ -107,6 +107,11 @@ def test_may_only_be_played_if_alternatives_and_lists():
     assert cw("May only be played if 21:Early and 22:Early have been played.")["when"] == [
         occurred("21:Early"), occurred("22:Early")]
     assert cw("May only be played if 21:Early has not been played.")["when"] == [not_occurred("21:Early")]
+    # "has been played and <another condition>" is no "has been played and is over" (the EU form stays read)
+    assert cw("May only be played if 21:Early has been played and USSR is at war.")["when"] == [
+        occurred("21:Early"), {"kind": "at_war", "subject": "USSR"}]
+    assert cw("Cannot occur if event 7:Mid has been played and is over.")["when"] == [
+        {"kind": "over", "event": "7:Mid", "negated": True}]
     logic = cw("May only be played if the moon is full.")
     assert unread(logic) and "moon is full" in logic["words"]
 
