@@ -83,3 +83,31 @@ def test_more_state_effects_of_the_seeds():
         {"kind": "va_of", "subject": "Prussia", "value": "FRA", "events": ["4:VI"]},
         {"kind": "in_effect", "event": "11:VII"}]}]
     assert req("Scotland declares war against ENG.") is None
+
+
+def test_a_repeated_event_is_found_by_its_key_and_never_in_another_game():
+    """``others`` may be a whole KB's events keyed by ``Event.key`` (``eu/7:VII``): the repeated event is the one of
+    the repeating event's game; another game's event with the same plain id is not inherited from."""
+    import copy
+
+    from checker.kbio.store import load_kb
+    from checker.logic.derive import derive_event_logic
+    from checker.textformat import parse_document
+
+    from .conftest import REPO
+
+    kb = load_kb(str(REPO / "kb")).kb
+    seven = next(e for e in kb.events.values() if e.game == "eu" and e.id == "7:VII")
+    text = (REPO / "tests" / "corpus" / "logic_inherited_case.txt").read_text(encoding="utf-8")
+
+    def inherited(others):
+        (event,) = parse_document(text, "t.txt", "VII").events
+        derive_event_logic(event, others)
+        (clause,) = [c for c in event.all_clauses() if c.line == 6]
+        return [c.get("inherited_from") for c in clause.logic.get("when", [])], clause.logic["role"]
+
+    assert inherited({seven.key: seven}) == (["7:VII"], "effect")
+    other = copy.deepcopy(seven)
+    other.game = "cw"
+    # the other game's 7:VII under its plain id is not the repeated event: the changed clause is reported
+    assert inherited({"7:VII": other}) == ([], "unread")

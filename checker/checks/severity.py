@@ -59,6 +59,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "REF005": ("error", "a promised modification that is not there: the modified event cannot be played as promised"),
     "REF006": ("warning", "a probable period typo: the reviewer confirms the event meant"),
     "REF007": ("warning", "a clause reference that does not resolve or points at the wrong clause: guesswork to play"),
+    "REF008": ("warning", "an id and the name beside it name different events: the reviewer decides which is meant"),
     "SCH001": ("error", "a KB file that is not valid cannot be loaded"),
     "SCH002": ("error", "a key written twice, or two files with one id: one of them is silently lost"),
     "STR001": ("warning", "an unknown phase heading leaves the phase of its clauses unknown (a listed variant is info)"),

@@ -25,8 +25,8 @@ class Coverage:
         self.not_understood += other.not_understood
 
 
-def event_coverage(event) -> Coverage:
-    cov = Coverage(event.id)
+def event_coverage(event, label: str | None = None) -> Coverage:
+    cov = Coverage(label or event.id)
     items = [s.logic for s in event.all_sections()] + [c.logic for c in event.all_clauses()]
     for logic in items:
         if not logic:
@@ -42,7 +42,10 @@ def event_coverage(event) -> Coverage:
 
 
 def coverage(events) -> tuple[list[Coverage], Coverage]:
-    rows = [event_coverage(e) for e in events]
+    """One row per event (its id; ``game/id`` when the events are of several games, whose ids may repeat)."""
+    events = list(events)
+    several = len({getattr(e, "game", None) for e in events}) > 1
+    rows = [event_coverage(e, f"{e.game}/{e.id}" if several else None) for e in events]
     total = Coverage("total")
     for row in rows:
         total.add(row)
@@ -50,10 +53,11 @@ def coverage(events) -> tuple[list[Coverage], Coverage]:
 
 
 def format_coverage(rows: list[Coverage], total: Coverage) -> str:
-    head = f"{'event':<10} {'rule-shaped':>11} {'read fully':>10} {'curated':>7} {'not understood':>14}"
+    width = max([10, *(len(r.event) for r in rows)])
+    head = f"{'event':<{width}} {'rule-shaped':>11} {'read fully':>10} {'curated':>7} {'not understood':>14}"
     lines = [head]
     for r in rows:
         if r.rule_shaped:
-            lines.append(f"{r.event:<10} {r.rule_shaped:>11} {r.read:>10} {r.curated:>7} {r.not_understood:>14}")
-    lines.append(f"{'total':<10} {total.rule_shaped:>11} {total.read:>10} {total.curated:>7} {total.not_understood:>14}")
+            lines.append(f"{r.event:<{width}} {r.rule_shaped:>11} {r.read:>10} {r.curated:>7} {r.not_understood:>14}")
+    lines.append(f"{'total':<{width}} {total.rule_shaped:>11} {total.read:>10} {total.curated:>7} {total.not_understood:>14}")
     return "\n".join(lines)

@@ -1,6 +1,6 @@
 """Derive structured logic from the event texts with the logic reader's grammar (``checker/logic/reader/``).
 
-``derive_event_logic(event)`` fills ``logic`` on every clause whose text is rule-shaped (a requirement, a failure
+``derive_event_logic(event, others, profile)`` fills ``logic`` on every clause whose text is rule-shaped (a requirement, a failure
 outcome, a state change, a cancellation, the end of the game, an inherited event) and on case and part headings:
 
 * ``role: requirement`` with ``when`` / ``when_any`` / ``unless`` and ``on_fail``;
@@ -24,14 +24,28 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..model import Clause, Event, Section
+import dataclasses
+
+from ..model import Clause, Event, Section, qualified
+from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
 from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
 
 
+def event_vocabulary(event: Event, profile=None) -> Vocabulary:
+    """The reader's vocabulary for ``event``: its game profile's (a ``checker.games.GameProfile``), or, without
+    one, the profile file of the event's game in the KB in use; the event's own period is always a label."""
+    vocab = vocabulary_of(profile) if profile is not None else default_vocabulary(getattr(event, "game", None))
+    period = getattr(event, "period", None)
+    if period and period not in vocab.labels:
+        vocab = dataclasses.replace(vocab, periods=(*vocab.periods, str(period)))
+    return vocab
+
+
 def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None,
-                budget: Budget | None = None) -> dict | None:
-    """What the grammar reads from a clause's own text, with the conditions of its parent clause or case."""
-    logic = read_text(clause.text, event_id, budget)
+                budget: Budget | None = None, vocab: Vocabulary | None = None) -> dict | None:
+    """What the grammar reads from a clause's own text, with the conditions of its parent clause or case.
+    ``vocab``: the game's words (``event_vocabulary(event, profile)``); None: the EU profile of the KB in use."""
+    logic = read_text(clause.text, event_id, budget, vocab)
     if logic and scope and logic.get("role") == "effect":
         logic = dict(logic)
         logic["when"] = [*scope, *logic.get("when", [])]
@@ -65,9 +79,10 @@ def _is_curated(logic) -> bool:
 
 
 def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None,
-                  budget: Budget | None = None, cases: dict[str, dict[str, Any]] | None = None) -> None:
+                  budget: Budget | None = None, cases: dict[str, dict[str, Any]] | None = None,
+                  vocab: Vocabulary | None = None) -> None:
     if not _is_curated(clause.logic):
-        clause.logic = read_clause(clause, event_id, scope, budget)
+        clause.logic = read_clause(clause, event_id, scope, budget, vocab)
     logic = clause.logic or {}
     child_scope = scope
     if logic.get("role") == "case_condition":
@@ -79,7 +94,7 @@ def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | N
         child_scope = [*(c for c in scope or [] if not any(c is d for d in cases.values())), case]
         cases.setdefault(clause.label.lower(), case)
     for child in clause.children:
-        derive_clause(child, event_id, child_scope, budget, cases)
+        derive_clause(child, event_id, child_scope, budget, cases, vocab)
 
 
 _CASE_LABEL = re.compile(r"^[Cc][Aa][Ss][Ee] [IVX]+$")
@@ -99,31 +114,37 @@ def case_definitions(event: Event) -> dict[str, dict[str, Any]]:
     return out
 
 
-def derive_section(section: Section, event_id: str | None = None) -> dict[str, Any] | None:
+def derive_section(section: Section, event_id: str | None = None,
+                   vocab: Vocabulary | None = None) -> dict[str, Any] | None:
     """The condition under which a case or a conditional part applies (or unread, or None)."""
     if section.kind not in ("case", "part", "extension"):
         return None
-    return read_heading(section.heading, event_id)
+    return read_heading(section.heading, event_id, vocab)
 
 
-def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None) -> None:
+def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None, profile=None) -> None:
     """Fill ``logic`` on every rule-shaped clause and heading (curated logic is kept).
 
-    ``others`` (event id -> event) lets an event that repeats another ("repeats exactly … (7:VII), except for …")
-    inherit that event's cases; without it, or when the repeated event is missing, the modified clauses are
-    reported unread rather than read without their cases.
+    ``others`` (event id -> event, or ``Event.key`` -> event) lets an event that repeats another ("repeats exactly
+    … (7:VII), except for …") inherit that event's cases; without it, or when the repeated event is missing, the
+    modified clauses are reported unread rather than read without their cases.
+
+    ``profile``: the game profile of the event (``checker.games.profile(kb.games, event.game)``): its country
+    codes and period labels are the reader's vocabulary (``21:Early``, ``USSR``). Without it, the profile file of
+    the event's game in the KB in use is read (``kb/games/<game>.yaml``).
     """
+    vocab = event_vocabulary(event, profile)
     budget = Budget()
     cases = case_definitions(event)
     for clause in event.conditions:
-        derive_clause(clause, event.id, None, budget, cases)
+        derive_clause(clause, event.id, None, budget, cases, vocab)
     _attach_failures(event.conditions)
     for section in event.all_sections():
         if not _is_curated(section.logic):
-            section.logic = derive_section(section, event.id)
+            section.logic = derive_section(section, event.id, vocab)
     for section in event.body:
-        _derive_body(section, event.id, [], budget, cases)
-    _inherit(event, others)
+        _derive_body(section, event.id, [], budget, cases, vocab)
+    _inherit(event, others, vocab)
     # Every clause owns its logic outright: shared sub-dicts (a parent's scope, an inherited case) would be written
     # to YAML as anchors and aliases, which KB files may not hold.
     for clause in event.all_clauses():
@@ -162,12 +183,12 @@ def _attach_failures(clauses: list[Clause]) -> None:
 
 
 def _derive_body(section: Section, event_id: str, scope: list[dict[str, Any]], budget: Budget | None = None,
-                 cases: dict[str, dict[str, Any]] | None = None) -> None:
+                 cases: dict[str, dict[str, Any]] | None = None, vocab: Vocabulary | None = None) -> None:
     for clause in section.clauses:
-        derive_clause(clause, event_id, scope or None, budget, cases)
+        derive_clause(clause, event_id, scope or None, budget, cases, vocab)
     _attach_failures(section.clauses)
     for sub in section.sections:
-        _derive_body(sub, event_id, scope, budget, cases)
+        _derive_body(sub, event_id, scope, budget, cases, vocab)
 
 
 def case_scopes(event: Event) -> list[dict[str, Any]]:
@@ -188,12 +209,18 @@ def case_scopes(event: Event) -> list[dict[str, Any]]:
     return out
 
 
-def _inherit(event: Event, others: Mapping[str, Event] | None) -> None:
+def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary | None = None) -> None:
     repeats = [c for c in event.conditions if c.logic and c.logic.get("role") == "repeats"]
     if not repeats:
         return
     target_id = repeats[0].logic["event"]
-    target = (others or {}).get(target_id)
+    others = others or {}
+    # a one-game mapping (plain ids) or a whole KB's (``Event.key``): the repeated event is of the same game
+    target = others.get(qualified(event.game, target_id)) if getattr(event, "game", None) else None
+    if target is None:
+        target = others.get(target_id)
+        if target is not None and getattr(target, "game", None) not in (None, getattr(event, "game", None)):
+            target = None
     after = event.conditions[event.conditions.index(repeats[0]) + 1:]
     if target is None:
         for clause in after:
@@ -205,9 +232,9 @@ def _inherit(event: Event, others: Mapping[str, Event] | None) -> None:
     if not any(s.logic for s in target.all_sections() if s.kind == "case"):
         for section in target.all_sections():
             if section.kind == "case" and not _is_curated(section.logic):
-                section.logic = derive_section(section, target.id)
+                section.logic = derive_section(section, target.id, vocab)
         for section in target.body:
-            _derive_body(section, target.id, [])
+            _derive_body(section, target.id, [], vocab=vocab)
     scopes = case_scopes(target)
     repeats[0].logic = dict(repeats[0].logic, cases=len(scopes))
     if not scopes:

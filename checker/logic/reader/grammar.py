@@ -1,7 +1,11 @@
-"""Build the LALR(1) parser for ``rules.lark`` with the game's vocabulary from its profile (``kb/games/*.yaml``).
+"""Build the LALR(1) parser for ``rules.lark`` with the vocabulary of the game being read, from its profile.
 
-Country codes and country names are the game's, not the grammar's: they are appended as the terminals ``CODE``
-and ``CNAME`` when the parser is built, so another game profile gives another vocabulary.
+The game's words are not written in the grammar: its country codes are appended as the terminal ``CODE``, and its
+period labels (IV, VII, but also Early, Mid, Late, 1914 …) make the terminal ``ID`` (``NUMBER:PERIOD`` or
+``PERIOD:NUMBER``) and ``PERIOD`` (``before period P``). Roman periods I–X are always read as period labels too,
+so that a reference to a period outside the KB (``4:VI``) is still an event id. The vocabulary comes from a
+``checker.games.GameProfile`` (``checker.games.profile(kb.games, event.game)``); one parser is built and cached per
+distinct vocabulary (codes and periods), so reading stays one linear pass per sentence.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+from dataclasses import dataclass
 
 import yaml
 from lark import Lark
@@ -16,48 +21,121 @@ from lark import Lark
 _HERE = os.path.dirname(__file__)
 _DEFAULT_PROFILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))), "kb", "games", "eu.yaml")
 
+ROMAN_PERIODS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+_CODE_RE = re.compile(r"[A-Z]{2,4}")
+_LABEL_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,19}")
 
-@functools.lru_cache(maxsize=8)
-def profile_vocabulary(path: str = _DEFAULT_PROFILE) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """(country codes, (country name, code) pairs) of a game profile; empty when the profile is missing."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
-    except OSError:
-        return (), ()
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words of one game the grammar needs: country codes, (country name, code) pairs, period labels."""
+
+    codes: tuple[str, ...] = ()
+    names: tuple[tuple[str, str], ...] = ()
+    periods: tuple[str, ...] = ()  # the profile's labels in play order (Roman I–X are read as labels as well)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every period label an event id may carry: the profile's, then Roman I–X."""
+        return tuple(dict.fromkeys([*self.periods, *ROMAN_PERIODS]))
+
+    def canonical_id(self, text: str) -> str | None:
+        """``"Early:21"`` and ``"21:Early"`` give ``"21:Early"`` (``"IV:7"`` gives ``"7:IV"``); None otherwise."""
+        parts = str(text).strip().split(":")
+        if len(parts) != 2:
+            return None
+        a, b = parts
+        labels = set(self.labels)
+        if a.isdigit() and len(a) <= 4 and b in labels:
+            return f"{int(a)}:{b}"
+        if b.isdigit() and len(b) <= 4 and a in labels:
+            return f"{int(b)}:{a}"
+        return None
+
+    def is_label(self, text: str) -> bool:
+        return text in set(self.labels)
+
+    def country_code(self, name: str) -> str | None:
+        """"Turkey" -> "TUR" (from the profile's country names)."""
+        return dict(self.names).get(name)
+
+    @property
+    def grammar_key(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        return self.codes, self.labels
+
+
+def _vocabulary(countries, periods) -> Vocabulary:
     codes, names = [], []
-    for country in data.get("countries", []) or []:
+    for country in countries or []:
+        if not isinstance(country, dict):
+            continue
         code = str(country.get("code", ""))
-        if re.fullmatch(r"[A-Z]{2,5}", code):
+        if _CODE_RE.fullmatch(code):
             codes.append(code)
             name = re.match(r"[A-Z][a-z]+", str(country.get("name", "")))
             if name:
                 names.append((name.group(0), code))
-    return tuple(codes), tuple(names)
+    labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
+    return Vocabulary(tuple(codes), tuple(names), tuple(labels))
 
 
-def country_name_code(name: str) -> str | None:
-    """"Turkey" -> "TUR" (from the profile)."""
-    return dict(profile_vocabulary(profile_path())[1]).get(name)
+def vocabulary_of(profile) -> Vocabulary:
+    """The vocabulary of a ``checker.games.GameProfile`` (its ``data`` holds the countries with their names)."""
+    data = getattr(profile, "data", None) or {}
+    countries = data.get("countries") or [{"code": c} for c in getattr(profile, "countries", ())]
+    return _vocabulary(countries, getattr(profile, "periods", ()))
 
 
-def profile_path(game: str = "eu") -> str:
-    """The game profile of the KB in use (``./kb`` or the one next to the package), else the bundled one."""
+@functools.lru_cache(maxsize=16)
+def profile_file_vocabulary(path: str = _DEFAULT_PROFILE) -> Vocabulary:
+    """The vocabulary of a game profile file; empty when the file is missing."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    except OSError:
+        return Vocabulary()
+    periods = [p["id"] for p in data.get("periods", []) or [] if isinstance(p, dict) and "id" in p]
+    return _vocabulary(data.get("countries", []) or [], periods)
+
+
+def profile_path(game: str = "eu") -> str | None:
+    """The profile file of ``game`` in the KB in use (``./kb`` or the one next to the package); for ``eu`` the
+    bundled one when the KB has none; None for another game without a profile file."""
     from ...kbio.store import default_kb_root
 
     path = os.path.join(default_kb_root(), "games", f"{game}.yaml")
-    return path if os.path.isfile(path) else _DEFAULT_PROFILE
+    if os.path.isfile(path):
+        return path
+    return _DEFAULT_PROFILE if game == "eu" else None
 
 
-def parser(profile: str | None = None) -> Lark:
-    return _parser(profile or profile_path())
+def default_vocabulary(game: str | None = "eu") -> Vocabulary:
+    """The vocabulary used when a caller gives no profile: the profile file of ``game`` in the KB in use."""
+    path = profile_path(game or "eu")
+    return profile_file_vocabulary(path) if path else Vocabulary()
 
 
-@functools.lru_cache(maxsize=8)
-def _parser(profile: str) -> Lark:
-    codes, names = profile_vocabulary(profile)
+def country_name_code(name: str, vocab: Vocabulary | None = None) -> str | None:
+    """"Turkey" -> "TUR" (from the profile)."""
+    return (vocab or default_vocabulary()).country_code(name)
+
+
+def parser(vocab: Vocabulary | None = None) -> Lark:
+    return _parser(*(vocab or default_vocabulary()).grammar_key)
+
+
+def _alternation(words) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!x)x"
+
+
+@functools.lru_cache(maxsize=32)
+def _parser(codes: tuple[str, ...], labels: tuple[str, ...]) -> Lark:
     with open(os.path.join(_HERE, "rules.lark"), encoding="utf-8") as fh:
         text = fh.read()
-    code_rx = "|".join(sorted(codes, key=len, reverse=True)) or "(?!x)x"
-    text += f"\nCODE.3: /(?:{code_rx})(?![\\w\\/])/\n"
+    per = _alternation(labels)
+    text += f"\nCODE.3: /(?:{_alternation(codes)})(?![\\w\\/])/\n"
+    # an event id: NUMBER:PERIOD or PERIOD:NUMBER with one of the game's period labels
+    text += f"\nID.4: /(?:\\d{{1,4}}:(?:{per})|(?:{per}):\\d{{1,4}})(?![\\w:])/\n"
+    # a period label standing alone ("before period Early"): only where the grammar expects one
+    text += f"\nPERIOD: /(?:{per})(?![\\w\\/:])/\n"
     return Lark(text, parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)

@@ -9,12 +9,13 @@ condition that scopes such a sentence. ``SHAPE`` lists the cue phrases (fixed st
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedInput
 
-from .grammar import parser
+from .grammar import Vocabulary, default_vocabulary, parser
 from .split import MAX_SENTENCE, Sentence, split_sentences
 from .transform import Reading, ToLogic, Unread
 
@@ -32,7 +33,11 @@ SHAPE = re.compile(
     # cancellations, the end of the game, inherited events, clauses that scope others
     r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
     r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
-    r"|[Tt]he game ends immediately|repeats exactly|the following is added to")
+    r"|[Tt]he game ends immediately|repeats exactly|the following is added to"
+    # card games: when a card may be played, cancelling and preventing other cards
+    r"|\b(?:[Mm]ay|[Cc]an) (?:only be played|be played (?:as an event )?only)\b|\b(?:[Cc]annot|[Mm]ay not|[Cc]an not) be"
+    r" played\b|\b[Cc]ancels\b|\b[Pp]revents\b|\bno longer be played\b|^Requires\b"
+    r"|\beffects of (?:\d{1,4}:\w+|\w+:\d{1,4})|(?:\d{1,4}:\w+|\w+:\d{1,4})(?: \([^()]{0,80}\))? (?:is|are) cancelled\b")
 # Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
 # Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
 # "receives VPs … as if annexed to itself": a hypothetical, no change of owner.
@@ -55,7 +60,7 @@ _KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R r
          "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
          "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
          "returned to play", "reverts", "eliminating", "reappears", "owned", "never occur", "cancelled", "game ends",
-         "repeats exactly", "following is added", "effects of")
+         "repeats exactly", "following is added", "effects of", "be played", "ancels", "revents", "Requires")
 
 
 def rule_shaped(sentence: str) -> bool:
@@ -75,40 +80,46 @@ def unread(reason: str, words: str) -> dict[str, Any]:
 _NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can never occur\.?)$")
 
 
-def parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
     try:
-        return _parse_sentence(sentence, event_id)
+        return _parse_sentence(sentence, event_id, vocab)
     except Unread:
         m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
         if m and not rule_shaped(m["a"]):
-            return _parse_sentence(Sentence(m["b"]), event_id)
+            return _parse_sentence(Sentence(m["b"], sentence.labels), event_id, vocab)
         raise
 
 
-def _parse_sentence(sentence: Sentence, event_id: str | None) -> Reading:
+@functools.lru_cache(maxsize=32)
+def label_set(vocab: Vocabulary) -> frozenset[str]:
+    return frozenset(vocab.labels)
+
+
+def _parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
     if len(sentence.text) > MAX_SENTENCE:
         raise Unread(f"a sentence longer than {MAX_SENTENCE} characters is not parsed", sentence.text[:120] + " …")
     try:
-        tree = parser().parse(sentence.masked)
+        tree = parser(vocab).parse(sentence.masked)
     except UnexpectedInput as exc:
         pos = getattr(exc, "pos_in_stream", None)
         words = sentence.masked[pos:] if isinstance(pos, int) and pos >= 0 else sentence.masked
         raise Unread("the grammar does not read this sentence from here on", _unmask(words, sentence)) from None
     except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
         raise Unread(f"parser error: {type(exc).__name__}", sentence.text) from None
-    return ToLogic(sentence.asides, event_id).transform(tree)
+    return ToLogic(sentence.asides, event_id, vocab).transform(tree)
 
 
 def _unmask(words: str, sentence: Sentence) -> str:
     return re.sub("\u27e8(\\d+)\u27e9", lambda m: f"({sentence.asides[int(m[1])]})", words).replace(" , ", ", ")
 
 
-def parse_condition_text(text: str) -> dict[str, Any]:
+def parse_condition_text(text: str, vocab: Vocabulary | None = None) -> dict[str, Any]:
     """A condition phrase on its own ("the revolt succeeded"), read with the requirement grammar."""
-    sentences = split_sentences(f"Can occur only if {text}")
+    vocab = vocab or default_vocabulary()
+    sentences = split_sentences(f"Can occur only if {text}", label_set(vocab))
     if len(sentences) != 1:
         raise Unread("a condition of several sentences", text)
-    reading = parse_sentence(sentences[0], None)
+    reading = parse_sentence(sentences[0], None, vocab)
     logic = reading.logic
     if logic.get("when_any"):
         return {"kind": "any", "of": logic["when_any"]}
@@ -123,9 +134,12 @@ class Budget:
         self.left = sentences
 
 
-def read_text(text: str, event_id: str | None, budget: Budget | None = None) -> dict[str, Any] | None:
-    """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped."""
-    sentences = split_sentences(text)
+def read_text(text: str, event_id: str | None, budget: Budget | None = None,
+              vocab: Vocabulary | None = None) -> dict[str, Any] | None:
+    """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped.
+    ``vocab``: the game's words (``grammar.vocabulary_of(profile)``); None: the EU profile of the KB in use."""
+    vocab = vocab or default_vocabulary()
+    sentences = split_sentences(text, label_set(vocab))
     shaped: list[bool] = []
     count = 0
     for s in sentences:
@@ -146,10 +160,10 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None) -> 
     try:
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
             if is_rule:
-                readings.append(parse_sentence(s, event_id))
+                readings.append(parse_sentence(s, event_id, vocab))
             elif i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text):
                 # a condition that opens the clause scopes the rule sentence after it: read it or report it
-                readings.append(parse_sentence(s, event_id))
+                readings.append(parse_sentence(s, event_id, vocab))
     except Unread as exc:
         return unread(exc.reason, exc.words)
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
@@ -254,14 +268,15 @@ def _at_the_end(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
     return out
 
 
-def read_heading(heading: str, event_id: str | None) -> dict[str, Any] | None:
+def read_heading(heading: str, event_id: str | None, vocab: Vocabulary | None = None) -> dict[str, Any] | None:
     """The condition of a case or part heading; unread when it states a condition the grammar does not read;
     None for a heading that is only a name ("CIVIL WAR:")."""
-    sentences = split_sentences(heading)
+    vocab = vocab or default_vocabulary()
+    sentences = split_sentences(heading, label_set(vocab))
     if len(sentences) != 1:
         return unread("a heading of several sentences", heading)
     try:
-        reading = parse_sentence(sentences[0], event_id)
+        reading = parse_sentence(sentences[0], event_id, vocab)
     except Unread as exc:
         if re.search(r"\b(?:IF|If|if|CASE|unless|UNLESS)\b", heading):
             return unread(exc.reason, exc.words)

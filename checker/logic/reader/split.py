@@ -16,11 +16,12 @@ MAX_SENTENCE = 400  # characters; a longer sentence is reported as unread, never
 @dataclass
 class Sentence:
     text: str  # as written
+    labels: frozenset[str] | None = field(default=None, repr=False)  # the game's period labels (None: Roman)
     _masked: tuple[str, list[str]] | None = field(default=None, repr=False)
 
     def _mask(self) -> tuple[str, list[str]]:
         if self._masked is None:
-            self._masked = mask(self.text)
+            self._masked = mask(self.text, self.labels)
         return self._masked
 
     @property
@@ -36,7 +37,7 @@ class Sentence:
 _END = re.compile(r"(?<=\.)(?= |$)")
 
 
-def split_sentences(text: str) -> list[Sentence]:
+def split_sentences(text: str, labels: frozenset[str] | None = None) -> list[Sentence]:
     """The sentences of ``text``; a sentence's asides are cut out only when it is parsed (``masked``).
 
     Pieces ending in ". " are cut with one regular-expression split; a piece inside an open parenthesis, or
@@ -50,10 +51,10 @@ def split_sentences(text: str) -> list[Sentence]:
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
         if depth == 0 and not _abbrev_end(piece):
-            _add(out, "".join(buf))
+            _add(out, "".join(buf), labels)
             buf = []
     if buf:
-        _add(out, "".join(buf))
+        _add(out, "".join(buf), labels)
     return out
 
 
@@ -63,13 +64,13 @@ def _abbrev_end(piece: str) -> bool:
     return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". ")))
 
 
-def _add(out: list[Sentence], raw: str) -> None:
+def _add(out: list[Sentence], raw: str, labels: frozenset[str] | None = None) -> None:
     raw = raw.strip()
     if raw:
-        out.append(Sentence(raw))
+        out.append(Sentence(raw, labels))
 
 
-def mask(raw: str) -> tuple[str, list[str]]:
+def mask(raw: str, labels: frozenset[str] | None = None) -> tuple[str, list[str]]:
     asides: list[str] = []
     parts: list[str] = []
     depth = 0
@@ -98,18 +99,17 @@ def mask(raw: str) -> tuple[str, list[str]]:
     # "," and ":" are tokens of their own; "’"/"”" quotes are not words
     masked = masked.replace(",", " , ").replace(":", " : ").replace("”", "").replace("’", "'")
     masked = " ".join(masked.split())
-    # put the event ids back together ("4 : VII" -> "4:VII")
-    masked = _rejoin_ids(masked)
+    # put the event ids back together ("4 : VII" -> "4:VII", "21 : Early" -> "21:Early")
+    masked = _rejoin_ids(masked, labels)
     return masked, asides
 
 
-def _rejoin_ids(s: str) -> str:
+def _rejoin_ids(s: str, labels: frozenset[str] | None = None) -> str:
     toks = s.split(" ")
     res: list[str] = []
     i = 0
     while i < len(toks):
-        if i + 2 < len(toks) and toks[i + 1] == ":" and _idpart(toks[i]) and _idpart(toks[i + 2]) \
-                and toks[i].isdigit() != toks[i + 2].isdigit():
+        if i + 2 < len(toks) and toks[i + 1] == ":" and _is_id(toks[i], toks[i + 2], labels):
             res.append(toks[i] + ":" + toks[i + 2])
             i += 3
         else:
@@ -120,3 +120,13 @@ def _rejoin_ids(s: str) -> str:
 
 def _idpart(t: str) -> bool:
     return (t.isdigit() and len(t) <= 4) or (bool(t) and len(t) <= 6 and set(t) <= set("IVX"))
+
+
+def _is_id(a: str, b: str, labels: frozenset[str] | None) -> bool:
+    """``a : b`` is an event id: a number and a period label (Roman numerals always; the game's labels, which may
+    be numbers too: ``21 : 1914``)."""
+    if _idpart(a) and _idpart(b) and a.isdigit() != b.isdigit():
+        return True
+    if not labels:
+        return False
+    return (a.isdigit() and len(a) <= 4 and b in labels) or (b.isdigit() and len(b) <= 4 and a in labels)

@@ -14,8 +14,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from ...ids import canonical_event_id
-from .grammar import country_name_code
+from .grammar import Vocabulary, default_vocabulary
 
 Cond = dict[str, Any]
 
@@ -32,8 +31,9 @@ class Reading:
     logic: dict[str, Any] = field(default_factory=dict)
 
 
-def ev(text: str) -> str:
-    return canonical_event_id(str(text)) or str(text)
+def ev(text: str, vocab: Vocabulary | None = None) -> str:
+    """The canonical id of an event id as written (``Early:21`` -> ``21:Early``) with the game's period labels."""
+    return (vocab or default_vocabulary()).canonical_id(str(text)) or str(text)
 
 
 FLIPS = {"occurred": "not_occurred", "not_occurred": "occurred", "in_effect": "not_in_effect",
@@ -85,12 +85,26 @@ _IGNORABLE = [
 ]
 
 
+# An aside after an event id that opens a clause of its own is a remark, not the event's name
+_REMARK = re.compile(r"(?:if|unless|when|whenever|while|until|except|but|and|or|only|not|provided|even|so|then|which"
+                     r"|who|that|see|i\.e\.|e\.g\.)\b", re.I)
+
+
 class ToLogic(Transformer):
-    def __init__(self, asides: list[str], event_id: str | None):
+    def __init__(self, asides: list[str], event_id: str | None, vocab: Vocabulary | None = None):
         super().__init__()
         self.asides = asides
         self.event_id = event_id
+        self.vocab = vocab or default_vocabulary()
         self.context_events: list[str] = []
+        # event id -> the name written in parentheses after it ("21:Early (NATO)"): the id's label (REF008)
+        self.labels: dict[str, str] = {}
+
+    def _ev(self, text) -> str:
+        return ev(str(text), self.vocab)
+
+    def _is_id(self, text) -> bool:
+        return self.vocab.canonical_id(str(text)) is not None
 
     # ------------------------------------------------------------------ helpers
     def _aside_text(self, tok: Token) -> str:
@@ -101,8 +115,8 @@ class ToLogic(Transformer):
         if any(rx.match(text) for rx in _IGNORABLE):
             return
         m = re.fullmatch(r"see event (\S+)", text)
-        if m and canonical_event_id(m[1]):
-            self.context_events.append(ev(m[1]))
+        if m and self._is_id(m[1]):
+            self.context_events.append(self._ev(m[1]))
             return
         raise Unread("an aside the grammar does not read", f"({text})")
 
@@ -251,6 +265,10 @@ class ToLogic(Transformer):
         build = items[-1]
         return _any([build(e) for e in items[:-1] if isinstance(e, str) and not isinstance(e, Token)])
 
+    def c_events_and(self, items):
+        build = items[-1]
+        return _all([build(e) for e in items[:-1] if isinstance(e, str) and not isinstance(e, Token)])
+
     def c_dissociated(self, items):
         subjects, other = self._plain(items)
         return _all([{"kind": "dissociated", "subject": s, "value": other} for s in subjects])
@@ -330,7 +348,16 @@ class ToLogic(Transformer):
     # ------------------------------------------------------------------ events
     def event_ref(self, items):
         ids = [x for x in items if isinstance(x, Token) and x.type == "ID"]
-        return ev(ids[0])  # an aside after an event id is its title: "event 4:VII (War of Independence …)"
+        eid = self._ev(ids[0])
+        # an aside after an event id is its name: "event 4:VII (War of Independence …)", "21:Early (NATO)"; one
+        # that opens a clause of its own ("(if the US player agrees)") is a remark, read like any other aside
+        for a in self._asides(items):
+            text = self._aside_text(a)
+            if _REMARK.match(text):
+                self._check_aside(a)
+            else:
+                self.labels.setdefault(eid, text)
+        return eid
 
     def event_list(self, items):
         return list(items)
@@ -367,7 +394,7 @@ class ToLogic(Transformer):
         return [x for x in items if isinstance(x, dict)]
 
     def req_before_event(self, items):
-        e = [x for x in items if isinstance(x, str) and canonical_event_id(x)][0]
+        e = [x for x in items if isinstance(x, str) and self._is_id(x)][0]
         through = "through" in items
         kind = "over" if through else "occurred"
         return self._req({"when": [{"kind": kind, "event": e}]}, None, "cannot-occur-before")
@@ -391,6 +418,36 @@ class ToLogic(Transformer):
 
     def req_only_if(self, items):
         return self._req(holds(self._conds(items)[0]), None, "only-if")
+
+    # card games: "played" is "occurred" for a card
+    def _refs(self, items) -> list[str]:
+        return [x for x in items if isinstance(x, str) and not isinstance(x, Token) and self._is_id(x)]
+
+    def req_only_if_played(self, items):
+        return self._req(holds(self._conds(items)[0]), None, "may-only-be-played-if")
+
+    def req_after_before(self, items):
+        a, b = self._refs(items)
+        return self._req({"when": [{"kind": "occurred", "event": a}, {"kind": "not_occurred", "event": b}]}, None,
+                         "played-after-and-before")
+
+    def req_after(self, items):
+        (a,) = self._refs(items)
+        return self._req({"when": [{"kind": "occurred", "event": a}]}, None, "played-after")
+
+    def req_requires(self, items):
+        (a,) = self._refs(items)
+        return self._req({"when": [{"kind": "occurred", "event": a}]}, None, "requires")
+
+    def req_before_card(self, items):
+        (b,) = self._refs(items)
+        return self._req({"when": [{"kind": "not_occurred", "event": b}]}, None, "played-before")
+
+    def req_if_played(self, items):
+        return self._req(fail_when(self._conds(items)[0]), None, "cannot-be-played-if")
+
+    def req_unless_played(self, items):
+        return self._req(holds(self._conds(items)[0]), None, "cannot-be-played-unless")
 
     def req_if_marked_off(self, items):
         return self._req(fail_when(self._conds(items)[0]), "mark_off", "if-marked-off")
@@ -432,7 +489,7 @@ class ToLogic(Transformer):
         return self._req({"when": [cond]}, None, "even-if-no-longer-exists")
 
     def reason(self, items):
-        return tuple(ev(str(t)) for t in items if isinstance(t, Token) and t.type == "ID")
+        return tuple(self._ev(t) for t in items if isinstance(t, Token) and t.type == "ID")
 
     def fail_delay(self, _):
         return "delay"
@@ -520,6 +577,13 @@ class ToLogic(Transformer):
     def effects(self, items):
         out: dict[str, Any] = {"effects": []}
         for part in items:
+            if isinstance(part, str):
+                # "Cancels X and Y", "Prevents X and Y": a bare id after "and" takes the verb of the effect before
+                last = out["effects"][-1] if out["effects"] else {}
+                if last.get("kind") not in ("cancel_event", "never_occurs") or "only_for" in last:
+                    raise Unread("an event id after 'and' with no cancellation before it", part)
+                out["effects"].append({"kind": last["kind"], "event": part})
+                continue
             out["effects"].extend(part["effects"])
             for key in ("when", "unless"):
                 if part.get(key):
@@ -639,14 +703,45 @@ class ToLogic(Transformer):
     f_religion_republic = f_religion
 
     def f_never(self, items):
-        for a in self._asides(items):
-            pass  # the title of the event
-        e = [x for x in items if isinstance(x, Token) and x.type == "ID"][0]
-        return self._eff({"kind": "never_occurs", "event": ev(e)})
+        # "event X can never occur", "X can / may no longer be played (as an event)", "Prevents X (from being
+        # played)": X never occurs from now on (its name in parentheses is read by event_ref)
+        e = [x for x in items if isinstance(x, str) and not isinstance(x, Token) and self._is_id(x)][0]
+        return self._eff({"kind": "never_occurs", "event": e})
+
+    def f_cancels(self, items):
+        # "Cancels X", "Cancels the effects of X (for USSR only)": X's effects end; limited to one country, the
+        # effects end for that country only (``only_for``: X's run is not ended, docs/logic.md)
+        e = [x for x in items if isinstance(x, str) and not isinstance(x, Token) and self._is_id(x)][0]
+        eff: dict[str, Any] = {"kind": "cancel_event", "event": e}
+        only = [x for x in items if isinstance(x, tuple) and x and x[0] == "only_for"]
+        if only:
+            eff["only_for"] = only[0][1]
+        return self._eff(eff)
+
+    def rest_of_game(self, _):
+        return None
+
+    def only_for(self, items):
+        who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)]
+        if not who or who[0] == "it":
+            raise Unread("a cancellation limited to a country the reader cannot name", " ".join(map(str, items)))
+        return ("only_for", who[0])
+
+    def as_event(self, _):
+        return None
+
+    def may_only(self, _):
+        return None
+
+    def cannot_play(self, _):
+        return None
+
+    def played(self, _):
+        return None
 
     def f_cancel_return(self, items):
         e, name = [x for x in items if isinstance(x, Token) and x.type == "ID"][0], items[-1]
-        return self._eff({"kind": "cancel_event", "event": ev(e)}, {"kind": "minor_created", "subject": str(name)})
+        return self._eff({"kind": "cancel_event", "event": self._ev(e)}, {"kind": "minor_created", "subject": str(name)})
 
     def f_cancel_rest(self, _):
         if not self.event_id:
@@ -690,8 +785,8 @@ class ToLogic(Transformer):
         for a in self._asides(items):
             text = self._aside_text(a)
             m = re.match(r"^unless event (\S+) is in effect\b", text)
-            if m and canonical_event_id(m[1]):
-                conds.append({"kind": "not_in_effect", "event": ev(m[1])})
+            if m and self._is_id(m[1]):
+                conds.append({"kind": "not_in_effect", "event": self._ev(m[1])})
             else:
                 self._check_aside(a)
         return Reading("heading", {"role": "case_condition", "when": conds, "derived_from": "case-heading"})
@@ -702,7 +797,7 @@ class ToLogic(Transformer):
         if not m:
             raise Unread("an extension heading whose aside is not 'applies only if …'", f"({text})")
         from .read import parse_condition_text
-        return Reading("heading", {"role": "case_condition", "when": conj(parse_condition_text(m[1])),
+        return Reading("heading", {"role": "case_condition", "when": conj(parse_condition_text(m[1], self.vocab)),
                                    "derived_from": "extension-heading"})
 
     def h_part(self, items):
@@ -712,7 +807,7 @@ class ToLogic(Transformer):
         return {"kind": "inactive", "subject": "Persia"}
 
     def u_at_war(self, _):
-        return {"kind": "at_war", "subject": "Persia", "value": country_name_code("Turkey") or "Turkey"}
+        return {"kind": "at_war", "subject": "Persia", "value": self.vocab.country_code("Turkey") or "Turkey"}
 
     def u_removed(self, _):
         return {"kind": "not_exists", "subject": "Persia"}
@@ -722,10 +817,10 @@ class ToLogic(Transformer):
 
     def r_repeats(self, items):
         asides = self._asides(items)
-        target = [self._aside_text(a) for a in asides if canonical_event_id(self._aside_text(a))]
+        target = [self._aside_text(a) for a in asides if self._is_id(self._aside_text(a))]
         if not target:
             raise Unread("the repeated event is not named by its id", "")
-        return Reading("repeats", {"role": "repeats", "event": ev(target[0]), "derived_from": "repeats-except"})
+        return Reading("repeats", {"role": "repeats", "event": self._ev(target[0]), "derived_from": "repeats-except"})
 
     def desc(self, _):
         return None
