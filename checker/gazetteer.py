@@ -62,6 +62,8 @@ class NameExtractor:
 
     def __init__(self, profile: dict[str, Any], areas: set[str] | None = None):
         self.codes = {c["code"] for c in profile.get("countries", [])}
+        # A word in capitals as long as the game's codes (2-4 letters; EU's are all 3) is written like a code.
+        self.code_lengths = {len(c) for c in self.codes} or {3}
         self.abbreviations = {a.upper() for a in profile.get("facts", {}).get("abbreviations", [])}
         # Continents and map regions (EUROPE, NORTH AMERICA) are written in capitals like provinces; the game
         # profile lists them (facts.regions, each cited), so they are filed as regions, not provinces.
@@ -89,7 +91,7 @@ class NameExtractor:
                     yield NameUse("region", name, entry, line)
                 elif name in self.abbreviations or name in _NOT_PROVINCE or _ROMAN.match(name):
                     continue
-                elif len(name) == 3:
+                elif len(name) in self.code_lengths:
                     yield NameUse("country", name, entry, line, unknown_code=True)
                 else:
                     yield NameUse("area" if name in self.areas else "province", name, entry, line)

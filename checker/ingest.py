@@ -105,7 +105,7 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
     _refuse_repeated_numbers(doc.events, name)
     report = IngestReport()
     for event in doc.events:
-        derive_event_logic(event, {e.id: e for e in doc.events})
+        derive_event_logic(event, {e.id: e for e in doc.events}, profile(profiles, event.game))
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
     planned: list[tuple[str, str]] = []
     for entry in entries:

@@ -89,7 +89,8 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
                                                   exc.line, exc.message))
                 continue
             for event in doc.events:
-                derive_event_logic(event, {**kb.view(event.game).events, **{e.id: e for e in doc.events}})
+                derive_event_logic(event, {**kb.view(event.game).events, **{e.id: e for e in doc.events}},
+                                   profile(kb.games, event.game))
                 kb.events[event.key] = event
                 locator.overrides[event.key] = name
                 ctx.only.add(event.key)

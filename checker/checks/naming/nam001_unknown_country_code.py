@@ -1,8 +1,10 @@
-"""A three-letter upper-case code that the game profile does not define as a country.
+"""An upper-case code that the game profile does not define as a country.
 
 Why: the glossary's convention is that ``SPA``, ``HOL`` etc. are player countries. A code written the same way
 but not in the profile's country list (``AUT`` where every other text writes ``AUS``, ``ROS`` for ``RUS``) is a
-typo, or a country the profile is missing; either way a reader cannot tell which power is meant.
+typo, or a country the profile is missing; either way a reader cannot tell which power is meant. A word counts
+as code-like when it is written in capitals and is as long as the profile's codes (2-4 letters; EU's are three);
+a game whose profile lists no countries is not checked.
 
 Fails (the profile knows AUS, not AUT)::
 
@@ -31,6 +33,8 @@ SEVERITY = "warning"
 def check(ctx):
     mod = sys.modules[__name__]
     codes = sorted(c["code"] for c in ctx.kb.games.get(ctx.kb.game, {}).get("countries", []))
+    if not codes:
+        return  # a game whose profile lists no country codes has nothing to compare a code-like word with
     for use in uses(ctx):
         if use.unknown_code:
             yield ctx.finding(mod, use.entry, use.line,

@@ -62,13 +62,15 @@ def _comparable(logic: dict) -> str:
 
 
 def _curated_drift(ctx, mod, event):
-    from ...logic.derive import read_clause
+    from ...logic.derive import event_vocabulary, read_clause
+
+    vocab = event_vocabulary(event, ctx.profile())
 
     def walk(clauses, scope):
         for clause in clauses:
             logic = clause.logic or {}
             if logic.get("curated"):
-                read = read_clause(clause, event.id, scope)
+                read = read_clause(clause, event.id, scope, vocab=vocab)
                 if read is None or _comparable(read) != _comparable(logic):
                     said = "nothing rule-shaped" if read is None else (
                         "a sentence it cannot read" if read.get("role") == "unread" else "different logic")
