@@ -49,7 +49,15 @@ def default_kb_root() -> str:
 
 
 def schema_dir(root: str) -> str:
-    return os.path.join(root, "schema")
+    """The KB's own ``schema/`` folder; a KB without one (a new game's folder holding only ``games/`` and
+    ``events/``) is validated against the schemas rulekb ships (``kb/schema`` of the repository, installed as
+    ``checker.kb_schema``)."""
+    own = os.path.join(root, "schema")
+    if os.path.isdir(own):
+        return own
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    repo = os.path.join(os.path.dirname(here), "kb", "schema")
+    return repo if os.path.isfile(os.path.join(repo, "event.schema.json")) else os.path.join(here, "kb_schema")
 
 
 @lru_cache(maxsize=32)
