@@ -293,6 +293,9 @@ def cmd_check(args) -> int:
     findings = run.findings
     if whole_kb:
         findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
+        if args.game:  # the whole KB, reported for one game (its entries, and files that belong to no game)
+            only = _resolve_game(args.game, root, "--game")[0]
+            findings = [f for f in findings if f.game in (None, only)]
     else:
         findings = apply_acceptances(findings, list(run.kb.acceptances), None)
         findings = [f for f in findings if f.rule != "ACC001"]
@@ -1051,7 +1054,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "the game profile); FILE=PERIOD for one file only; may be repeated")
     p.add_argument("--game", metavar="GAME",
                    help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
-                        "the KB's one game with events")
+                        "the KB's one game with events. Without texts: report only this game's findings")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--select", action="append", metavar="CODES",
                    help=f"only these codes, code prefixes (REF) or categories, any case (comma-separated; "

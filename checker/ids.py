@@ -28,13 +28,20 @@ _ES_RE = re.compile(r"\bES(?P<num>\d)\b")
 _PAGE_RE = re.compile(r"\b(?:p\.|page)\s*(?P<num>\d{1,3})\b")
 
 
-def canonical_event_id(text: str) -> str | None:
-    """``"IV:7"`` and ``"7:IV"`` both give ``"7:IV"``; anything else gives None."""
+_LABELLED_ID_RE = re.compile(r"^(?P<num>\d{1,4}):(?P<per>[A-Za-z0-9][A-Za-z0-9_-]{0,19})$")
+_LABEL_FIRST_RE = re.compile(r"^(?P<per>[A-Za-z][A-Za-z0-9_-]{0,19}):(?P<num>\d{1,4})$")
+
+
+def canonical_event_id(text: str, labels=()) -> str | None:
+    """``"IV:7"`` and ``"7:IV"`` both give ``"7:IV"``; with a game's period ``labels`` (or any label, in the
+    NUMBER:PERIOD form) ``"Early:21"`` and ``"21:Early"`` give ``"21:Early"``; anything else gives None."""
     text = text.strip()
-    m = EVENT_ID_RE.match(text)
+    m = EVENT_ID_RE.match(text) or _LABELLED_ID_RE.match(text)
     if m:
         return f"{int(m['num'])}:{m['per']}"
     m = re.match(rf"^(?P<per>{_ROMAN_RE}):(?P<num>\d{{1,4}})$", text)
+    if m is None and (m := _LABEL_FIRST_RE.match(text)) and m["per"] not in labels:
+        m = None
     if m:
         return f"{int(m['num'])}:{m['per']}"
     return None

@@ -78,14 +78,13 @@ def test_derive_event_logic_takes_the_game_profile():
     text = ("5: WARSAW PACT (historical date: 1955)\n(duration: permanent)\n"
             "1. May only be played after 21:Early (NATO) and before 3:Late (Glasnost).\n"
             "EVENTS PHASE:\n1. Cancels the effects of 21:Early (NATO) for USSR only.\n")
-    (event,) = parse_document(text, "cw.txt", "Mid").events
-    event.game = "cw"
+    (event,) = parse_document(text, "cw.txt", "Mid", game="cw").events
     derive_event_logic(event, {}, profile({"cw": COLD_WAR}, "cw"))
     assert event.conditions[0].logic["when"] == [occurred("21:Early"), not_occurred("3:Late")]
     (clause,) = event.body[0].clauses
     assert clause.logic["effects"] == [{"kind": "cancel_event", "event": "21:Early", "only_for": "USSR"}]
     # without the profile the event's own period is still a label, but USSR is no country code of the default
-    (event,) = parse_document(text, "cw.txt", "Mid").events
+    (event,) = parse_document(text, "cw.txt", "Mid", game="eu").events
     derive_event_logic(event)
     assert unread(event.body[0].clauses[0].logic)
 
@@ -213,7 +212,7 @@ def test_card_reading_stays_linear_on_long_lines():
              "May", "be", "played", "after", "before", "3:Late.", "(", ")"]
     text = "5: LONG (historical date: 1960)\n(duration: permanent)\nEVENTS PHASE:\n" + "".join(
         f"{i}. Placeholder.\n" for i in range(1, 6))
-    (event,) = parse_document(text, "long.txt", "Mid").events
+    (event,) = parse_document(text, "long.txt", "Mid", game="cw").events
     for clause in event.all_clauses():
         clause.text = " ".join(rnd.choice(words) for _ in range(40_000))[:200_000]
     start = time.process_time()
@@ -227,9 +226,8 @@ def test_coverage_names_the_game_when_the_events_are_of_several_games():
     from checker.logic.coverage import coverage, format_coverage
 
     text = "1: FIRST (historical date: 1950)\n(duration: permanent)\n1. Cancels 2:Mid.\n"
-    (a,) = parse_document(text, "a.txt", "Mid").events
-    (b,) = parse_document(text, "b.txt", "Mid").events
-    b.game = "cw"
+    (a,) = parse_document(text, "a.txt", "Mid", game="eu").events
+    (b,) = parse_document(text, "b.txt", "Mid", game="cw").events
     for e in (a, b):
         derive_event_logic(e, {}, profile({"cw": COLD_WAR}, "cw"))
     rows, total = coverage([a, b])

@@ -61,9 +61,7 @@ def test_ref008_names_the_event_whose_title_was_written(mini_kb):
 
 
 def _cw_view(name: str):
-    doc = parse_document(CW_TEXT.format(name=name), "cw.txt", "Early")
-    for e in doc.events:
-        e.game = "cw"
+    doc = parse_document(CW_TEXT.format(name=name), "cw.txt", "Early", game="cw")
     kb = KnowledgeBase(root=".", events={e.key: e for e in doc.events}, games={"cw": CW_PROFILE})
     return kb.view("cw")
 

@@ -158,7 +158,7 @@ def encode_glossary(g: Glossary) -> tuple:
 
 
 def encode_acceptance(a: Acceptance) -> tuple:
-    return (a.rule, a.subject, a.reason, a.match, a.who, a.when, a.erratum, a.line)
+    return (a.rule, a.subject, a.reason, a.match, a.who, a.when, a.erratum, a.line, a.game)
 
 
 def _dclause(t) -> Clause:

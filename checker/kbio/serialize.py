@@ -150,4 +150,4 @@ def glossary_from(d: dict[str, Any]) -> Glossary:
 def acceptance_from(d: dict[str, Any], line: int | None = None) -> Acceptance:
     return Acceptance(rule=d["rule"], subject=d.get("subject"), reason=d["reason"], match=d.get("match"),
                       who=d.get("who"), when=str(d["when"]) if d.get("when") is not None else None,
-                      erratum=bool(d.get("erratum", False)), line=line)
+                      erratum=bool(d.get("erratum", False)), line=line, game=d.get("game"))

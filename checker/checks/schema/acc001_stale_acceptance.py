@@ -33,6 +33,7 @@ def apply_acceptances(findings: list[Finding], acceptances: list[Acceptance], ac
     for f in findings:
         for k, acc in enumerate(acceptances):
             if acc.rule == f.rule and (acc.subject is None or acc.subject == f.subject) and \
+                    (acc.game is None or f.game is None or acc.game == f.game) and \
                     (acc.match is None or acc.match in f.message):
                 f.accepted = acc.reason + (" (known erratum)" if acc.erratum else "")
                 used[k] = True
