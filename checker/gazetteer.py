@@ -31,10 +31,11 @@ _NOT_PROVINCE = {"CASE", "PHASE", "EVENT", "TURN", "NORTH", "SOUTH"}
 _ROMAN = re.compile(r"^[IVX]+$")
 
 
-def entry_texts(kb: KnowledgeBase, game: str):
-    """(event id, source line, text) of every clause and text block of one game, in KB order."""
+def entry_texts(kb: KnowledgeBase, game: str, events=None, rules=None):
+    """(event id, source line, text) of every clause and text block of one game, in KB order; only of the events
+    (plain ids) and rules named, when named."""
     for _, event in sorted(kb.events.items()):
-        if event.game != game:
+        if event.game != game or (events is not None and event.id not in events):
             continue
         for clause in event.all_clauses():
             yield event.id, clause.line, clause.text
@@ -42,7 +43,7 @@ def entry_texts(kb: KnowledgeBase, game: str):
             if section.kind == "case":
                 yield event.id, section.line, section.heading.split(":", 1)[-1]
     for rid, rule in sorted(kb.rules.items()):
-        if rule.game == game:
+        if rule.game == game and (rules is None or rid in rules):
             for block in rule.blocks:
                 if block.kind != "heading":
                     yield rid, block.line, block.text
@@ -99,9 +100,10 @@ class NameExtractor:
             yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
 
 
-def name_uses(kb: KnowledgeBase, game: str) -> list[NameUse]:
+def name_uses(kb: KnowledgeBase, game: str, events=None, rules=None) -> list[NameUse]:
+    """Every name use in one game's texts (or in those of the events and rules named)."""
     extractor = NameExtractor(kb.games.get(game, {}))
-    texts = list(entry_texts(kb, game))
+    texts = list(entry_texts(kb, game, None if events is None else set(events), rules))
     for _, _, text in texts:
         extractor.learn_areas(text)
     return [use for entry, line, text in texts for use in extractor.names(entry, line, text)]

@@ -19,8 +19,15 @@ this property, each against its code:
 - STR001…STR007: the event's (or rule's) own structure against the game profile.
 - STY001: the entry's own texts.
 - AWW001…AWW003, DCK001…DCK005: rule entries and decks, which these checks iterate themselves.
-Whole-KB: NAM001 and NAM002 (names are learned from every text first), STY002 (the KB's vocabulary and where
-else a word is used), LOG001, LOG002, LOG003, LOG006 (the logic analysis).
+- LOG007 (the event's unread clauses), LOG008 and LOG009 (its duration line against its own body), LOG010 (its
+  own cases), LOG011 (its own caps against its duration), NAM003 (names within one event), REF007 (references to
+  its own numbering), REF008 (a name after an id against that event's title: a look-up), STY003 (each clause or
+  block alone), STY004 (each text alone), STY005 (its own header).
+- NAM001: each code-like word alone, against the profile's country codes (the names it reads come from the
+  checked entries' own texts: ``checker/checks/naming/__init__.py``, ``uses``).
+Whole-KB: NAM002 (names are learned from every text first), NAM004 (the profiles' citations), STR008 (one step
+named several ways across events), STY002 (the KB's vocabulary and where else a word is used), AWW004, LOG001,
+LOG002, LOG003, LOG006 (the logic analysis).
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ ENTRY_SCOPED = frozenset({
     "STR001", "STR002", "STR003", "STR004", "STR005", "STR006", "STR007",
     "STY001", "AWW001", "AWW002", "AWW003", "DCK001", "DCK002", "DCK003", "DCK004", "DCK005",
     "PAR001", "SCH001",
+    "LOG007", "LOG008", "LOG009", "LOG010", "LOG011", "NAM001", "NAM003", "REF007", "REF008",
+    "STY003", "STY004", "STY005",
 })
 
 
@@ -44,4 +53,4 @@ def entry_scoped(info) -> bool:
 def scoped_context(ctx):
     """A copy of ``ctx`` whose ``events()`` are the contributed events only (look-ups still see the whole KB)."""
     wanted = [e for e in ctx.events() if e.id in ctx.only]
-    return dataclasses.replace(ctx, cache={"events": wanted, "profile": ctx.profile()})
+    return dataclasses.replace(ctx, cache={"events": wanted, "profile": ctx.profile(), "scoped": True})
