@@ -540,8 +540,11 @@ def cmd_gazetteer(args) -> int:
 
     load = _load(args)
     kb = load.kb
+    chosen = args.game or default_game(kb.root)
+    if chosen is None:
+        raise UsageError(f"--game: the KB holds several games ({', '.join(sorted(kb.games))}); say which")
     try:
-        game = resolve_name(args.game, sorted(kb.games), "game (a profile in kb/games/)")
+        game = resolve_name(chosen, sorted(kb.games), "game (a profile in kb/games/)")
     except UnknownName as exc:
         raise UsageError(f"--game: {exc}") from None
     data = build_gazetteer(kb, game, kb.gazetteers.get(game))
@@ -1196,7 +1199,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="List the names the event texts use (country codes, minors, provinces, areas), "
                                    "each with the entries that use it; --write saves them to "
                                    "kb/gazetteer/<game>.yaml, keeping aliases and notes written by hand.")
-    p.add_argument("--game", default="eu", help="game profile id, one of kb/games/ (default: eu)")
+    p.add_argument("--game", help="game profile id, one of kb/games/ (default: the KB's one game with events)")
     p.add_argument("--write", action="store_true", help="write kb/gazetteer/<game>.yaml (aliases and notes kept)")
     kb_arg(p)
     p.set_defaults(func=cmd_gazetteer)
