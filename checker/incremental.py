@@ -45,6 +45,9 @@ ENTRY_SCOPED = frozenset({
 })
 
 
+USE_AGGREGATES = True  # whole-KB checks adjust a cached index of the loaded KB (off: read every text; for tests)
+
+
 def entry_scoped(info) -> bool:
     declared = getattr(info.module, "SCOPE", None)
     return declared == "entry" if declared is not None else info.code in ENTRY_SCOPED

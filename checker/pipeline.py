@@ -61,7 +61,8 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         if cached is not None:
             return CheckRun(findings=cached[0], kb=kb, quotes=cached[1])
     locator = Locator(load)
-    ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable))
+    ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable),
+                       kb_state=(load.cache_name, load.state) if load.state is not None else None)
     if paths:
         from .logic.derive import derive_event_logic
         from .textformat import ParseError, parse_document, read_text
@@ -91,11 +92,16 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
             for event in doc.events:
                 derive_event_logic(event, {**kb.view(event.game).events, **{e.id: e for e in doc.events}},
                                    profile(kb.games, event.game))
+                if event.key in kb.events and event.key not in ctx.replaced:
+                    ctx.replaced[event.key] = kb.events[event.key]
                 kb.events[event.key] = event
                 locator.overrides[event.key] = name
                 ctx.only.add(event.key)
             for rule in doc.rules:
-                (kb.documents if rule.kind == "document" else kb.rules)[rule.id] = rule
+                coll = kb.documents if rule.kind == "document" else kb.rules
+                if rule.id in coll and rule.id not in ctx.replaced:
+                    ctx.replaced[rule.id] = coll[rule.id]
+                coll[rule.id] = rule
                 locator.overrides[rule.id] = name
                 ctx.only.add(rule.id)
             for glossary in doc.glossaries:
@@ -165,12 +171,16 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     if kind == "event":
         ev = ser.event_from(data)
         game_references(kb, [ev])
+        if ev.key in kb.events and ev.key not in ctx.replaced:
+            ctx.replaced[ev.key] = kb.events[ev.key]
         kb.events[ev.key] = ev
         kb.files[ev.key] = name
         locator.texts[name] = text
         ctx.only.add(ev.key)
     elif kind == "rule":
         r = ser.rule_from(data)
+        if r.id in kb.rules and r.id not in ctx.replaced:
+            ctx.replaced[r.id] = kb.rules[r.id]
         kb.rules[r.id] = r
         kb.files[r.id] = name
         locator.texts[name] = text

@@ -4,6 +4,7 @@ the contributed entries' (and files') findings. A contributed KB file that fails
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -31,6 +32,8 @@ def full_then_filtered(monkeypatch, *args, **kw):
     """The reference: every check over the whole KB, then the contributed entries' findings kept."""
     with monkeypatch.context() as m:
         m.setattr(inc, "ENTRY_SCOPED", frozenset())
+        m.setattr(inc, "USE_AGGREGATES", False)
+        m.setenv("RULEKB_NO_CACHE", "1")
         return dicts(check_paths(*args, **kw).findings)
 
 
@@ -80,6 +83,30 @@ def test_edited_kb_files_equal_full_run(tmp_path, monkeypatch):
     incremental = dicts(check_paths(paths, str(root)).findings)
     assert incremental == full_then_filtered(monkeypatch, paths, str(root))
     assert {d["rule"] for d in incremental} >= {"REF001", "REF003"}
+
+
+def test_spelling_of_a_replacing_text_from_the_cached_index_equals_reading_every_text(tmp_path, monkeypatch):
+    """STY002 adjusts a cached word index of the loaded KB by the contributed entries (issue 18): a text that
+    replaces 6:VII, drops its 'deat', keeps 'choise' (also in 1:IV and 2:IV) and adds 'supercede' (also in 20:IV,
+    21:IV) gets the same findings from a cold cache, a warm cache and reading every text."""
+    from checker.kbio.store import load_kb
+    from checker.textformat.render import render_entry
+
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    text = render_entry(load_kb(str(KB)).kb.view("eu").events["6:VII"])
+    assert "deat" in text and "choise" in text
+    new = tmp_path / "six.txt"
+    new.write_text("PERIOD VII\n\n" + re.sub(r"\bdeat\b", "death", text).replace(
+        "choise", "choise; this supercede rule", 1), encoding="utf-8")
+    cold = dicts(check_paths([str(new)], str(KB), selected=None).findings)
+    warm = dicts(check_paths([str(new)], str(KB), selected=None).findings)
+    reference = full_then_filtered(monkeypatch, [str(new)], str(KB))
+    assert cold == warm == reference
+    spelled = {d["message"].split("'")[1]: d["message"] for d in cold if d["rule"] == "STY002"}
+    assert "deat" not in spelled and "also in 1:IV, 2:IV" in spelled["choise"]
+    assert "also in 20:IV, 21:IV" in spelled["supercede"]
 
 
 @pytest.mark.slow

@@ -32,6 +32,8 @@ class CheckContext:
     parse_findings: list[Finding] = field(default_factory=list)
     cache: dict = field(default_factory=dict)
     game: str | None = None  # the game of a per-game context (``for_game``)
+    kb_state: tuple[str, str] | None = None  # (KB cache name, state) of the KB as loaded: key of cached aggregates
+    replaced: dict = field(default_factory=dict)  # entry key -> the loaded entry a contribution replaced
 
     def memo(self, key: str, compute: Callable[[], object]):
         """Work that several checks share (name extraction, vocabulary) is done once per run."""
@@ -85,7 +87,40 @@ class CheckContext:
         return CheckContext(view, locate_in, only=None if self.only is None else local(self.only),
                             only_files=self.only_files, unreadable={k[len(prefix):] if k.startswith(prefix) else k: v
                                                                     for k, v in self.unreadable.items()},
-                            game=game)
+                            game=game, kb_state=self.kb_state,
+                            replaced={k[len(prefix):] if k.startswith(prefix) else k: v
+                                      for k, v in self.replaced.items() if k.startswith(prefix) or "/" not in k})
+
+    def base_aggregate(self, name: str, build: Callable[[], object]):
+        """An aggregate over this game's part of the KB *as loaded* (before contributed entries were placed),
+        read from the cache under the KB's state when it is there, else built and stored. Checks that need the
+        whole KB (a vocabulary, every use of a name) adjust it by the contributed entries instead of reading every
+        text again. ``build`` must compute from :meth:`base_texts` only."""
+        if self.kb_state is None:
+            return build()
+        from ..kbio.cache import read_aggregate, write_aggregate
+
+        cache_name, state = self.kb_state
+        key = f"{name}:{self.kb.game}"
+        got = read_aggregate(cache_name, state, key)
+        if got is None:
+            got = build()
+            write_aggregate(cache_name, state, key, got)
+        return got
+
+    def base_events(self) -> list[Event]:
+        """The game's events as loaded, in id order: contributed events are left out, or replaced by the loaded
+        event they replace."""
+        only = self.only or set()
+        out = []
+        for e in self.events():
+            if e.id in only:
+                old = self.replaced.get(e.id)
+                if old is not None:
+                    out.append(old)
+            else:
+                out.append(e)
+        return out
 
     def finding(self, module: ModuleType, subject: str | None, source_line: int | None, message: str,
                 severity: str | None = None, explanation=None) -> Finding:

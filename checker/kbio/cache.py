@@ -318,6 +318,34 @@ def read_findings(kb_cache_name: str, state: str):
         return None
 
 
+def _aggregate_name(kb_cache_name: str, key: str) -> str:
+    import hashlib
+
+    return f"{kb_cache_name.rsplit('.', 1)[0]}-agg-{hashlib.blake2b(key.encode(), digest_size=8).hexdigest()}.marshal"
+
+
+def read_aggregate(kb_cache_name: str, state: str, key: str):
+    """A whole-KB aggregate (plain data) a check stored for the KB in exactly this ``state``, or None."""
+    data = read_cached(_aggregate_name(kb_cache_name, key)) if enabled() else None
+    if data is None:
+        return None
+    try:
+        stored_state, stored_key, value = marshal.loads(data)
+        return value if (stored_state, stored_key) == (state, key) else None
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def write_aggregate(kb_cache_name: str, state: str, key: str, value) -> None:
+    if not enabled():
+        return
+    try:
+        blob = marshal.dumps((state, key, value))
+    except ValueError:
+        return
+    write_cached(_aggregate_name(kb_cache_name, key), blob)
+
+
 def write_findings(kb_cache_name: str, state: str, findings: list[Finding], quotes: dict) -> None:
     if not enabled():
         return

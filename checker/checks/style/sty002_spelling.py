@@ -137,20 +137,72 @@ def suggestion(word: str, words: dict[str, int], used: dict[str, int] | None = N
     return min(best, key=lambda w: (best[w], -used.get(w, 0), -words[w], w))
 
 
-def check(ctx):
-    mod = sys.modules[__name__]
-    words = english_words()
-    known = vocabulary(ctx)
-    places: dict[str, list[tuple[str, int]]] = defaultdict(list)
+def _texts(ctx, events, rules):
+    """(order, entry, line, text) in KB order: events by the profile's period order and number, then rules."""
+    prof = ctx.profile()
+    for e in events:
+        order = (0, prof.period_index(e.period), e.period, e.number, "")
+        for clause in e.all_clauses():
+            yield order, e.id, clause.line, clause.text
+    for rid in sorted(rules):
+        for block in rules[rid].blocks:
+            yield (1, 0, "", 0, rid), rid, block.line, block.text
+
+
+def _index(texts, known, words) -> tuple[dict, dict]:
+    """(how often each word is used, places of each word neither known nor in the dictionary) of some texts;
+    places are (order, entry, line), in the texts' order."""
+    places: dict[str, list] = defaultdict(list)
     used: dict[str, int] = defaultdict(int)
-    for entry, line, text in all_texts(ctx):
+    for order, entry, line, text in texts:
         for w in _ALL_WORDS.findall(text.lower()):
             used[w] += 1
         for written, lower in words_of(text):
             if written != lower and (written in known or lower in known or lower in words):
                 continue  # a capitalised word the gazetteer, glossary, vocabulary or dictionary knows
-            places[lower].append((entry, line))
-    unknown = [w for w in places if w not in known and w not in words]
+            if lower not in known and lower not in words:
+                places[lower].append((order, entry, line))
+    return dict(used), dict(places)
+
+
+def _kb_index(ctx, known, words) -> tuple[dict, dict]:
+    """The index of every text of this game. With contributed entries (``rulekb check NEW.txt``) the index of the
+    KB as loaded comes from the cache (``CheckContext.base_aggregate``), less the entries the contribution
+    replaces, plus the contributed ones: the same index as reading every text, without reading them."""
+    from ... import incremental
+
+    only = ctx.only
+    if only is None or not incremental.USE_AGGREGATES or any(g in only for g in ctx.kb.glossaries):
+        # a full check, or a contributed glossary, which changes what is known: read every text
+        return _index(_texts(ctx, ctx.events(), ctx.kb.rules), known, words)
+    base_rules = {rid: ctx.replaced.get(rid, r) for rid, r in ctx.kb.rules.items()
+                  if rid not in only or rid in ctx.replaced}
+    used, places = ctx.base_aggregate("STY002-index", lambda: _index(
+        _texts(ctx, ctx.base_events(), base_rules), known, words))
+    used, places = dict(used), {w: list(p) for w, p in places.items()}
+    gone = [e for e in ctx.base_events() if e.id in only]
+    old_used, _ = _index(_texts(ctx, gone, {rid: base_rules[rid] for rid in only if rid in base_rules}), known, words)
+    for w, n in old_used.items():
+        used[w] -= n
+    for w in list(places):
+        places[w] = [p for p in places[w] if p[1] not in only]
+    new_events = [e for e in ctx.events() if e.id in only]
+    new_used, new_places = _index(_texts(ctx, new_events, {rid: ctx.kb.rules[rid] for rid in only
+                                                           if rid in ctx.kb.rules}), known, words)
+    for w, n in new_used.items():
+        used[w] = used.get(w, 0) + n
+    for w, ps in new_places.items():
+        places[w] = sorted(places.get(w, []) + ps, key=lambda p: p[0])  # stable: a text's own order is kept
+    return used, {w: ps for w, ps in places.items() if ps}
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    words = english_words()
+    known = vocabulary(ctx)
+    used, index = _kb_index(ctx, known, words)
+    places = {w: [(entry, line) for _, entry, line in ps] for w, ps in index.items()}
+    unknown = list(places)
     for word in sorted(unknown):
         uses = [u for u in places[word] if ctx.wants(u[0])] or places[word]
         entry, line = uses[0]
