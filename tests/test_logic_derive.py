@@ -101,7 +101,7 @@ def test_a_repeated_event_is_found_by_its_key_and_never_in_another_game():
     text = (REPO / "tests" / "corpus" / "logic_inherited_case.txt").read_text(encoding="utf-8")
 
     def inherited(others):
-        (event,) = parse_document(text, "t.txt", "VII").events
+        (event,) = parse_document(text, "t.txt", "VII", game="eu").events
         derive_event_logic(event, others)
         (clause,) = [c for c in event.all_clauses() if c.line == 6]
         return [c.get("inherited_from") for c in clause.logic.get("when", [])], clause.logic["role"]
