@@ -199,9 +199,10 @@ def normalize_period(text: str, periods, profile: str = "the game profile") -> s
     naming the profile's periods (``7`` suggests ``VII``)."""
     periods = list(periods)
     value = (text or "").strip()
+    by_lower = {str(p).lower(): p for p in periods}
+    if value.lower() in by_lower:
+        return by_lower[value.lower()]
     upper = value.upper()
-    if upper in periods:
-        return upper
     hint = ""
     if value.isdigit() and int(value) in ROMAN_BY_VALUE:
         roman = ROMAN_BY_VALUE[int(value)]
