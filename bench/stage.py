@@ -65,7 +65,13 @@ _WORDS = ("the event occurs when the period begins and each country rolls one di
 def plain_markdown_copy(docs: str) -> int:
     """Replace every generated page's body by plain Markdown (one heading, then paragraphs of words) of the same
     size in bytes, keeping its front matter, its path and the navigation file: what mkdocs costs on pages of the
-    same count and size with nothing but Markdown in them. Returns the bytes written."""
+    same count and size with nothing but Markdown in them. mkdocs-material's search indexes every page as it does
+    on any site: rulekb's prepared search entries (``checker/site/search_hook.py``) and the front matter that
+    excludes event pages from the plugin's own parsing are removed. Returns the bytes written."""
+    from checker.site.search_hook import PREPARED
+
+    if os.path.exists(os.path.join(docs, PREPARED)):
+        os.unlink(os.path.join(docs, PREPARED))
     total = 0
     for dirpath, _dirs, files in os.walk(docs):
         for name in files:
@@ -77,7 +83,7 @@ def plain_markdown_copy(docs: str) -> int:
             front = ""
             if text.startswith("---\n"):
                 end = text.index("\n---\n", 4) + 5
-                front, text = text[:end], text[end:]
+                front, text = text[:end].replace("  exclude: true\n", ""), text[end:]
             size = len(text.encode("utf-8"))
             parts = ["\n# A page of plain text\n\n"]
             n = len(parts[0])

@@ -87,6 +87,27 @@ def test_search_brings_the_event_first_by_id_or_title(site, open_page, query):
     assert page.errors == [] and page.external == []
 
 
+def test_search_index_of_an_event_is_its_sections_in_words(site, open_page):
+    """An event page's search entries (prepared from the KB, not parsed back out of its HTML): one per section,
+    each clause a separate run of words (no 'played.2.' glued into one token), and no entry for the diagram, whose
+    box labels are not text a player searches."""
+    import json
+
+    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    mine = {d["location"]: d for d in docs if d["location"].startswith("eu/vii/8/")}
+    assert mine["eu/vii/8/"]["title"].startswith("8:VII — SECOND DIVISION OF POLAND")
+    assert "VII:8" in mine["eu/vii/8/"]["text"] and mine["eu/vii/8/"].get("boost") == 20
+    text = mine["eu/vii/8/#text"]["text"]
+    assert "consider as played. 2. Cannot take place" in text and "played.2." not in text
+    assert "eu/vii/8/#chain" not in mine and "eu/vii/8/#for-editors" not in mine
+    assert {"eu/vii/8/#prerequisites", "eu/vii/8/#logic", "eu/vii/8/#findings"} <= set(mine)
+    assert any(loc.startswith("eu/vii/8/#c") and d["title"].startswith("ADMINISTRATION PHASE") for loc, d in mine.items())
+    # Exactly one entry per section: the page is not indexed twice (prepared and parsed).
+    assert sum(1 for d in docs if d["location"] == "eu/vii/8/") == 1
+    # Hostile text stays escaped in the index (the search shows entries as HTML).
+    assert all("<script" not in d["text"] for d in docs)
+
+
 @pytest.mark.parametrize("query", ["8:VII", "VII:8", "8:vii", "second division"])
 def test_search_on_a_phone(site, open_page, query):
     page = open_page(site, device=PHONE)

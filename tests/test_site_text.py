@@ -179,6 +179,10 @@ def test_markdown_escaping_of_kb_text():
         for bad in ("<a", "<b>", "<em>", "<code>", 'id="id"', 'class="x"', "<!--", "<ol"):
             assert bad not in html, (template, html)
         assert "[a](javascript:x)" in html and "*em*" in html and "{: #id .x}" in html
+    # A list marker at the start of a text stays text (only there does it make a list).
+    for payload in ("- a", "+ b", "3) c", "4. d", "  - e"):
+        html = conv.reset().convert(str(md(payload)))
+        assert "<ul" not in html and "<ol" not in html and payload.strip() in html, (payload, html)
     # Tags we wrote stay; entities are not broken by escaping '#'.
     assert str(md(Markup('<a href="x_y">8:VII</a> &#39;'))) == '<a href="x_y">8:VII</a> &#39;'
 

@@ -35,6 +35,7 @@ from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from ..paths import safe_join
 from . import diagram
 from .entities import build_entities
+from .search_hook import PREPARED
 from .mdtext import check_doc_markdown, md
 from .urls import (changes_url, check_url, event_url, game_url, markdown_path, period_url, rel, rule_url,
                    slug)
@@ -380,24 +381,27 @@ def _relations(gd: GameData) -> None:
         gd.findings_by_subject.setdefault(f.subject or "", []).append(f)
 
 
-def _clause_view(r: Renderer, clause: Clause, url: str) -> dict:
+def _clause_view(r: Renderer, clause: Clause, url: str, depth: int = 0) -> dict:
     return {"anchor": f"c{clause.line}", "marker": clause.marker, "html": r.text(clause.text, url),
-            "kind": clause.kind, "indent": clause.indent,
-            "children": [_clause_view(r, c, url) for c in clause.children]}
+            "kind": slug(clause.kind or "clause"), "indent": clause.indent, "depth": min(depth, 6),
+            "children": [_clause_view(r, c, url, depth + 1) for c in clause.children]}
 
 
 def _section_rows(r: Renderer, sections: list[Section], url: str) -> list[dict]:
     """The body's sections flattened in text order, each with its heading level (phase 3, case or part 4, …), so
-    every heading is a Markdown heading: in the page's table of contents, with its own anchor."""
+    every heading is a Markdown heading: in the page's table of contents, with its own anchor. ``within`` are the
+    classes of the section and of every section it is in (a phase inside a case is set apart as the case is)."""
     rows: list[dict] = []
-    stack = [(s, 0) for s in reversed(sections)]
+    stack = [(s, 0, ()) for s in reversed(sections)]
     while stack:  # iterative: any depth of nesting
-        s, depth = stack.pop()
-        rows.append({"anchor": f"c{s.line}", "kind": s.kind, "level": min(3 + depth, 6),
-                     "heading": md(r.text(s.heading, url)),
+        s, depth, outer = stack.pop()
+        kind = slug(s.kind or "section")
+        kinds = outer if kind in outer else (*outer, kind)
+        rows.append({"anchor": f"c{s.line}", "kind": kind, "level": min(3 + depth, 6),
+                     "heading": md(r.text(s.heading, url)), "within": list(kinds),
                      "duration": r.text(s.duration, url) if s.duration else None,
                      "clauses": [_clause_view(r, c, url) for c in s.clauses]})
-        stack.extend((sub, depth + 1) for sub in reversed(s.sections))
+        stack.extend((sub, depth + 1, kinds) for sub in reversed(s.sections))
     return rows
 
 
@@ -561,6 +565,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
         return {"errors": sum(f.severity == "error" for f in fs), "warnings": sum(f.severity == "warning" for f in fs),
                 "infos": sum(f.severity == "info" for f in fs)}
 
+    search_entries: list[dict] = []
     say(f"writing {n_events} event pages")
     for game, periods in periods_of.items():
         gd = data.games[game]
@@ -573,6 +578,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                 nodes, edges = diagram.chain(gd.requires, e.id, gd.required_by)
                 links = {n: rel(url, event_url(kb_g.events[n])) for n in nodes}
                 prev_e, next_e = (evs[k - 1] if k else None), (evs[k + 1] if k + 1 < len(evs) else None)
+                logic = _logic_view(e, gd, url)
                 write(url, "event.md.j2", e=e, title_md=md(f"{e.id} — {e.title}"), game_name=gd.name,
                       period_label=gd.period_label(period),
                       facts={"date": e.date or "not stated", "duration": duration_words(e),
@@ -597,9 +603,10 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                                                              key=lambda x: (gd.id_key(x[0]), x[1] or 0))],
                       svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
                       mermaid=diagram.mermaid(nodes, edges, titles) if len(nodes) > 1 else None,
-                      logic=_logic_view(e, gd, url),
+                      logic=logic,
                       findings=[fview(f, url) for f in gd.findings_by_subject.get(e.id, [])],
                       file=kb_g.files.get(e.id), md=md)
+                search_entries.extend(_search_entries(e, url, gd, titles, logic))
     say("writing indexes, rule entries, checks, entities, glossary and errata")
     for game, periods in periods_of.items():
         gd = data.games[game]
@@ -712,7 +719,61 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
           latest=latest, example=example, example_href=rel("", event_url(example)) if example else None,
           compare=compare)
     write_nav(docs_dir, data, periods_of, deck_links, compare)
+    with open(os.path.join(docs_dir, PREPARED), "w", encoding="utf-8") as fh:
+        json.dump(search_entries, fh, ensure_ascii=False, separators=(",", ":"))
     return count
+
+
+EVENT_BOOST = 20  # an event page's search boost (period pages 0.5, the home page 0.3)
+
+
+def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], logic: dict) -> list[dict]:
+    """The search entries of an event page, one per section as mkdocs-material's own parser would make them
+    (location, title, text; HTML-escaped, since the search shows them as HTML), from the KB rather than from the
+    page's HTML (``search_hook``). The diagram and the editors' section are not searched, as on the page."""
+    def esc(text: str) -> str:
+        return html.escape(" ".join(str(text).split()), quote=False)
+
+    def clauses(items) -> list[str]:
+        out: list[str] = []
+        stack = list(reversed(items))
+        while stack:
+            c = stack.pop()
+            out.append(f"{c.marker} {c.text}".strip())
+            stack.extend(reversed(c.children))
+        return out
+
+    def entry(anchor: str | None, title: str, parts: list[str]) -> dict:
+        return {"location": url + (f"#{anchor}" if anchor else ""), "title": esc(title),
+                "text": esc(" ".join(p for p in parts if p)), "boost": EVENT_BOOST}
+
+    kb = gd.kb
+    facts = [f"Historical date: {e.date or 'not stated'} · Duration: {duration_words(e)} · {multiplicity_words(e)} · "
+             f"Also written {e.period}:{e.number} · Permalink: /{url}"]
+    if e.extends in kb.events:
+        facts.append(f"This event repeats {e.extends}, with the modifications its text lists.")
+    out = [entry(None, f"{e.id} — {e.title}", facts)]
+    reqs = [f"{requirement_words(c.logic, kb)} ({c.label or 'the clause'})"
+            for c in e.conditions if c.logic and c.logic.get("role") == "requirement"]
+    out.append(entry("prerequisites", "Prerequisites", reqs or ["None that the logic reads."]))
+    out.append(entry("text", "Text", [e.header, f"(duration: {e.duration})" if e.duration is not None else "",
+                                      *clauses(e.conditions)]))
+    stack = list(reversed(e.body))
+    while stack:
+        s = stack.pop()
+        out.append(entry(f"c{s.line}", s.heading, [f"(duration: {s.duration})" if s.duration else "",
+                                                   *clauses(s.clauses)]))
+        stack.extend(reversed(s.sections))
+    verdicts = {"can": "can be played in a legal history", "never": "can never be played",
+                "unknown": "undecided within the time limit"}
+    out.append(entry("logic", "What the logic says",
+                     [f"The logic has read {logic['read']} of this event's {logic['total']} clauses."]
+                     + [f"{v['subject']}: {verdicts.get(v['status'], v['status'])}" for v in logic["verdicts"]]))
+    refs = [f"{src} {titles.get(src, '')}" for src, _ in gd.referenced_by.get(e.id, [])]
+    out.append(entry("referenced-by", "Referenced by", refs or ["No other event refers to this one."]))
+    fs = [f"{f.severity} {f.rule} {f.subject or ''}: {f.message}" for f in gd.findings_by_subject.get(e.id, [])]
+    out.append(entry("findings", "Findings", fs or ["No findings."]))
+    return out
 
 
 def _decks_of(view: KnowledgeBase) -> dict:
@@ -778,6 +839,7 @@ def build_site(docs_dir: str, site_dir: str, config_dir: str | None = None, stri
         with open(nav_path, encoding="utf-8") as fh:
             base["nav"] = json.load(fh)
     base["site_dir"] = os.path.abspath(site_dir)
+    base["hooks"] = [str(Path(__file__).resolve().parent / "search_hook.py")]  # the prepared search entries
     config_dir = config_dir or os.path.dirname(os.path.abspath(docs_dir))
     config_path = os.path.join(config_dir, "mkdocs.generated.yml")
     with open(config_path, "w", encoding="utf-8") as fh:
