@@ -182,6 +182,7 @@ def test_entity_mentions_stay_in_the_game(docs):
     assert pages
     for text in pages:
         assert "IRON CURTAIN" not in text and "cw/" not in text
+        assert "Europa Universalis (AWE board game), events rewrite" in text  # the entity's game, by its name
 
 
 @pytest.mark.slow
