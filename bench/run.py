@@ -294,7 +294,7 @@ def render_markdown(results: dict) -> str:
     ]
     for stage in stages:
         lines.append(f"| {stage} | " + " | ".join(_fmt(kb["stages"].get(stage)) for kb in kbs.values()) + " |")
-    lines += ["", "Ratios:", ""]
+    ratios: list[str] = []
     for name, kb in kbs.items():
         st = kb["stages"]
 
@@ -319,11 +319,16 @@ def render_markdown(results: dict) -> str:
         if clingo is not None:
             parts.append(f"clingo ground+solve {clingo:.3f} s of the logic check's {st['logic']['median']:.3f} s "
                          "(wall)")
+        if "sitebuild" in st and "sitefloor" in st:
+            parts.append(f"mkdocs on rulekb's pages {t('sitebuild'):.3f} s = {t('sitebuild') / t('sitefloor'):.2f}× "
+                         f"mkdocs on plain Markdown pages of the same count and size ({t('sitefloor'):.3f} s)")
         if parts:
-            lines.append(f"- {name} (CPU seconds): " + "; ".join(parts))
+            ratios.append(f"- {name} (CPU seconds): " + "; ".join(parts))
     if "growth_1000_to_10000" in results:
         g = results["growth_1000_to_10000"]
-        lines.append("- growth 1,000 → 10,000 events: " + ", ".join(f"{k} {v}×" for k, v in g.items()))
+        ratios.append("- growth 1,000 → 10,000 events: " + ", ".join(f"{k} {v}×" for k, v in g.items()))
+    if ratios:
+        lines += ["", "Ratios:", ""] + ratios
     met = goals(results)
     if met:
         lines += ["", "Goals (issue 18; CPU-time medians decide, as in the issue; wall clock beside):", ""] + met
