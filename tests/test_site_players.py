@@ -388,3 +388,12 @@ def test_hostile_kb_every_free_text_field(tmp_path, mini_kb, open_page):
         nav = page.locator(".md-nav").first.inner_text()
         assert "window.__pwned" in nav or path != event_pages[0] or True
         assert page.errors == [], (path, page.errors)
+
+
+def test_the_sidebar_site_name_is_one_line_over_the_scrolled_navigation(site, open_page):
+    """Seen on 7:VII (desktop): the sidebar scrolls to the open event, and the site name atop it, wrapped to two
+    lines, had navigation entries drawn through its second line. It is one line now (ellipsis)."""
+    page = open_page(site, "eu/vii/7/")
+    box = page.evaluate("""() => { const t = document.querySelector('.md-sidebar--primary .md-nav--primary > .md-nav__title');
+        return {h: t.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(t).lineHeight)}; }""")
+    assert box["h"] <= 1.5 * box["lh"], box
