@@ -374,6 +374,19 @@ def test_hostile_kb_every_free_text_field(tmp_path, mini_kb, open_page):
     pages = [p.relative_to(out).parent.as_posix() + "/" for p in out.rglob("index.html")]
     event_pages = [p for p in pages if re.search(r"/vii/1/$", p)]
     assert event_pages
+    # The event page's prepared search entries carry the payload as escaped text (the search shows them as HTML).
+    import json
+
+    index = json.loads((out / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    entries = [d for d in index if d["location"].startswith(event_pages[0])]
+    assert entries and any("&lt;script&gt;window.__pwned" in d["title"] + d["text"] for d in entries)
+    for d in entries:
+        for bad in ("<script", "<img", "<svg", "<b>", "<!--"):
+            assert bad not in d["title"] + d["text"], (bad, d)
+    page = open_page(out, "")
+    _search(page, "REVOLT")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None and page.errors == []
     for path in [event_pages[0], "", "entities/", "errata/"] + [p for p in pages if p.startswith("decks/")]:
         page = open_page(out, path)
         page.wait_for_timeout(200)
