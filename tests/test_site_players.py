@@ -87,6 +87,27 @@ def test_search_brings_the_event_first_by_id_or_title(site, open_page, query):
     assert page.errors == [] and page.external == []
 
 
+def test_search_index_of_an_event_is_its_sections_in_words(site, open_page):
+    """An event page's search entries (prepared from the KB, not parsed back out of its HTML): one per section,
+    each clause a separate run of words (no 'played.2.' glued into one token), and no entry for the diagram, whose
+    box labels are not text a player searches."""
+    import json
+
+    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    mine = {d["location"]: d for d in docs if d["location"].startswith("eu/vii/8/")}
+    assert mine["eu/vii/8/"]["title"].startswith("8:VII — SECOND DIVISION OF POLAND")
+    assert "VII:8" in mine["eu/vii/8/"]["text"] and mine["eu/vii/8/"].get("boost") == 20
+    text = mine["eu/vii/8/#text"]["text"]
+    assert "consider as played. 2. Cannot take place" in text and "played.2." not in text
+    assert "eu/vii/8/#chain" not in mine and "eu/vii/8/#for-editors" not in mine
+    assert {"eu/vii/8/#prerequisites", "eu/vii/8/#logic", "eu/vii/8/#findings"} <= set(mine)
+    assert any(loc.startswith("eu/vii/8/#c") and d["title"].startswith("ADMINISTRATION PHASE") for loc, d in mine.items())
+    # Exactly one entry per section: the page is not indexed twice (prepared and parsed).
+    assert sum(1 for d in docs if d["location"] == "eu/vii/8/") == 1
+    # Hostile text stays escaped in the index (the search shows entries as HTML).
+    assert all("<script" not in d["text"] for d in docs)
+
+
 @pytest.mark.parametrize("query", ["8:VII", "VII:8", "8:vii", "second division"])
 def test_search_on_a_phone(site, open_page, query):
     page = open_page(site, device=PHONE)
@@ -353,6 +374,19 @@ def test_hostile_kb_every_free_text_field(tmp_path, mini_kb, open_page):
     pages = [p.relative_to(out).parent.as_posix() + "/" for p in out.rglob("index.html")]
     event_pages = [p for p in pages if re.search(r"/vii/1/$", p)]
     assert event_pages
+    # The event page's prepared search entries carry the payload as escaped text (the search shows them as HTML).
+    import json
+
+    index = json.loads((out / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    entries = [d for d in index if d["location"].startswith(event_pages[0])]
+    assert entries and any("&lt;script&gt;window.__pwned" in d["title"] + d["text"] for d in entries)
+    for d in entries:
+        for bad in ("<script", "<img", "<svg", "<b>", "<!--"):
+            assert bad not in d["title"] + d["text"], (bad, d)
+    page = open_page(out, "")
+    _search(page, "REVOLT")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__pwned") is None and page.errors == []
     for path in [event_pages[0], "", "entities/", "errata/"] + [p for p in pages if p.startswith("decks/")]:
         page = open_page(out, path)
         page.wait_for_timeout(200)
@@ -367,3 +401,12 @@ def test_hostile_kb_every_free_text_field(tmp_path, mini_kb, open_page):
         nav = page.locator(".md-nav").first.inner_text()
         assert "window.__pwned" in nav or path != event_pages[0] or True
         assert page.errors == [], (path, page.errors)
+
+
+def test_the_sidebar_site_name_is_one_line_over_the_scrolled_navigation(site, open_page):
+    """Seen on 7:VII (desktop): the sidebar scrolls to the open event, and the site name atop it, wrapped to two
+    lines, had navigation entries drawn through its second line. It is one line now (ellipsis)."""
+    page = open_page(site, "eu/vii/7/")
+    box = page.evaluate("""() => { const t = document.querySelector('.md-sidebar--primary .md-nav--primary > .md-nav__title');
+        return {h: t.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(t).lineHeight)}; }""")
+    assert box["h"] <= 1.5 * box["lh"], box

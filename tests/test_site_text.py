@@ -179,6 +179,10 @@ def test_markdown_escaping_of_kb_text():
         for bad in ("<a", "<b>", "<em>", "<code>", 'id="id"', 'class="x"', "<!--", "<ol"):
             assert bad not in html, (template, html)
         assert "[a](javascript:x)" in html and "*em*" in html and "{: #id .x}" in html
+    # A list marker at the start of a text stays text (only there does it make a list).
+    for payload in ("- a", "+ b", "3) c", "4. d", "  - e"):
+        html = conv.reset().convert(str(md(payload)))
+        assert "<ul" not in html and "<ol" not in html and payload.strip() in html, (payload, html)
     # Tags we wrote stay; entities are not broken by escaping '#'.
     assert str(md(Markup('<a href="x_y">8:VII</a> &#39;'))) == '<a href="x_y">8:VII</a> &#39;'
 
@@ -222,3 +226,21 @@ def test_rulekb_site_shows_progress_says_how_to_view_and_serves_on_localhost(tmp
     finally:
         serve.terminate()
         serve.wait(timeout=30)
+
+
+def test_benchmark_judges_the_site_goals():
+    """The site goals of issues 17 and 18 are judged from the benchmark's site rows."""
+    from bench.run import render_markdown
+
+    def row(median, cpu):
+        return {"median": median, "min": median, "max": median, "peak_rss_mb": 50, "runs": 3, "cpu_median": cpu}
+
+    results = {"date": "d", "machine": "m", "runs": 3, "seconds": 1.0, "argv": "--sizes 1000", "kbs": {
+        "1000": {"events": 1000, "stages": {"sitebuild": row(10.0, 7.2), "sitefloor": row(5.0, 5.0),
+                                            "site": row(15.0, 12.0)}}}}
+    out = render_markdown(results)
+    assert "1.44× — **not met**" in out and "mkdocs on rulekb's pages 7.200 s = 1.44×" in out
+    assert "`rulekb site` of 1,000 events under 60 s (wall clock, load average in the notes): CPU 12.000 s " \
+           "(wall 15.000 s) — **met**" in out
+    results["kbs"]["1000"]["stages"]["sitebuild"] = row(6.0, 5.9)
+    assert "1.18× — **met**" in render_markdown(results)

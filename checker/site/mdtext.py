@@ -7,8 +7,14 @@ import re
 
 from markupsafe import Markup, escape
 
-# Python-Markdown's backslash escapes (markdown.Markdown.ESCAPED_CHARS); '|' is written as an entity (tables).
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+# Python-Markdown's backslash escapes, only where a character can start Markdown: everywhere for '\\', '`', '*',
+# '_', '[', ']', '{', '}' and '#' (code, emphasis, links and images, attribute lists, heading marks); at the start of
+# the text for list markers ('-', '+', '1.', '1)'). '<' and '&' are HTML-escaped already, so no raw HTML, autolink
+# or entity can open; without '[' no link can form, so '(' and '!' need nothing; one text is one line, so no
+# setext underline can follow it. '|' is written as an entity (tables). Each escape is a placeholder Markdown must
+# put back, so escaping fewer characters makes the pages cheaper to build.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")
+_MD_LEADING = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))")
 _TAG_OR_ENTITY = re.compile(r"(<[^<>]*>|&#?\w+;)")
 
 
@@ -22,6 +28,8 @@ def md(value) -> Markup:
             out.append(part)  # a tag we wrote, or an entity escape() wrote
         else:
             part = _MD_SPECIAL.sub(r"\\\1", part).replace("|", "&#124;")
+            if k == 0:  # a list marker at the start of the text
+                part = _MD_LEADING.sub(lambda m: m[1] + (f"\\{m[2]}" if m[2] else f"{m[3]}\\{m[4]}"), part)
             out.append(re.sub(r"\s+", " ", part))  # no line break: one block stays one block
     return Markup("".join(out))
 
