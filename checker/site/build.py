@@ -120,7 +120,7 @@ class Renderer:
         kb = self.data.kb
         spans: list[tuple[int, int, Markup]] = []
         kb_periods = self.kb_periods
-        for ref in find_references(raw):
+        for ref in find_references(raw, labels=self.data.profile.periods):
             start = raw.find(ref.text)
             while start != -1 and any(s <= start < e for s, e, _ in spans):
                 start = raw.find(ref.text, start + 1)
