@@ -8,7 +8,9 @@ libyaml is missing), floor_py (the same with PyYAML's pure-Python ``SafeLoader``
 schema validation, no KB cache), load_warm (load from a warm KB cache), lint (all
 checks but the logic family, on a loaded KB), logic (the logic family: whole-KB analysis), order (shortest
 history for --goal), newtext (check one new event text --text in the KB's context, all checks, load included),
-sitegen (write the site's Markdown), sitebuild (mkdocs build of it). Whole-process stages run ``rulekb check`` as a
+sitegen (write the site's Markdown), sitebuild (mkdocs build of it), sitefloor (mkdocs' own floor: the same build
+of plain Markdown pages of the same count, paths, navigation, front matter and byte sizes), site (``rulekb site`` as a
+whole process: load, checks, pages and mkdocs). Whole-process stages run ``rulekb check`` as a
 user does and time the process (wall clock, and its CPU time as ``cpu_seconds``): check_cold and check_warm (the
 full check with an empty / a warm cache folder), floor_process (the libyaml floor as a process of its own), newtext_cold and newtext_warm (one new text, --text, in the
 KB's context). Warm stages use the cache folder ``--cache-dir`` (the harness's warm-up run fills it); cold ones an
@@ -54,7 +56,42 @@ def _loaded(root: str, cache_dir: str | None):
     return load_kb(root)
 
 
-CLI_STAGES = {"floor_process", "check_cold", "check_warm", "newtext_cold", "newtext_warm"}
+CLI_STAGES = {"floor_process", "check_cold", "check_warm", "newtext_cold", "newtext_warm", "site"}
+
+_WORDS = ("the event occurs when the period begins and each country rolls one die for its provinces while the "
+          "player who controls the army may move it one area further before the peace phase ends").split()
+
+
+def plain_markdown_copy(docs: str) -> int:
+    """Replace every generated page's body by plain Markdown (one heading, then paragraphs of words) of the same
+    size in bytes, keeping its front matter, its path and the navigation file: what mkdocs costs on pages of the
+    same count and size with nothing but Markdown in them. Returns the bytes written."""
+    total = 0
+    for dirpath, _dirs, files in os.walk(docs):
+        for name in files:
+            if not name.endswith(".md"):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+            front = ""
+            if text.startswith("---\n"):
+                end = text.index("\n---\n", 4) + 5
+                front, text = text[:end], text[end:]
+            size = len(text.encode("utf-8"))
+            parts = ["\n# A page of plain text\n\n"]
+            n = len(parts[0])
+            k = 0
+            while n < size:
+                para = " ".join(_WORDS[(k + j) % len(_WORDS)] for j in range(60)) + ".\n\n"
+                k += 7
+                parts.append(para)
+                n += len(para)
+            body = "".join(parts)[:max(size, 1)]
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(front + body)
+            total += len((front + body).encode("utf-8"))
+    return total
 
 
 def _cli(stage: str, root: str, text: str | None, period: str | None, cache_dir: str | None) -> dict:
@@ -65,12 +102,18 @@ def _cli(stage: str, root: str, text: str | None, period: str | None, cache_dir:
     env = dict(os.environ)
     env.pop("RULEKB_NO_CACHE", None)
     cold = stage.endswith("_cold")
-    folder = tempfile.mkdtemp(prefix="rulekb-bench-cache-") if cold or stage == "floor_process" else cache_dir
+    folder = (tempfile.mkdtemp(prefix="rulekb-bench-cache-") if cold or stage in ("floor_process", "site")
+              else cache_dir)
     if not folder:
         raise SystemExit(f"{stage} needs --cache-dir")
     env["RULEKB_CACHE_DIR"] = folder
     cmd = [sys.executable, "-m", "checker.cli", "check", "--kb", root, "--format", "json"]
-    if stage == "floor_process":  # the floor as a whole process too: interpreter, yaml import, parsing
+    site_dir = None
+    if stage == "site":  # `rulekb site` as a user runs it: load, checks, pages, mkdocs; an empty cache folder
+        site_dir = tempfile.mkdtemp(prefix="rulekb-bench-site-")
+        cmd = [sys.executable, "-m", "checker.cli", "site", "--kb", root, "--docs", os.path.join(site_dir, "docs"),
+               "--out", os.path.join(site_dir, "site")]
+    elif stage == "floor_process":  # the floor as a whole process too: interpreter, yaml import, parsing
         cmd = [sys.executable, "-c", "import sys; from bench.stage import _yaml_floor; _yaml_floor(sys.argv[1])", root]
     elif stage.startswith("newtext"):
         cmd += [text] + (["--period", period] if period else [])
@@ -81,9 +124,13 @@ def _cli(stage: str, root: str, text: str | None, period: str | None, cache_dir:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if folder != cache_dir:
         shutil.rmtree(folder, ignore_errors=True)
+    if site_dir is not None:
+        shutil.rmtree(site_dir, ignore_errors=True)
+        if proc.returncode != 0:
+            raise SystemExit(f"rulekb site failed ({proc.returncode}): {proc.stderr[-2000:]}")
     if proc.returncode not in (0, 1):
         raise SystemExit(f"rulekb check failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    findings = len(json.loads(proc.stdout)["findings"]) if stage != "floor_process" else 0
+    findings = len(json.loads(proc.stdout)["findings"]) if stage not in ("floor_process", "site") else 0
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"stage": stage, "seconds": round(wall, 4), "cpu_seconds": round(cpu, 4), "findings": findings,
             "peak_rss_mb": round(after.ru_maxrss / 1024, 1)}
@@ -143,24 +190,27 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         start, cpu_start = time.perf_counter(), time.process_time()
         run_ = check_paths([text], root, period=period)
         out["findings"] = len(run_.findings)
-    elif stage in ("sitegen", "sitebuild"):
+    elif stage in ("sitegen", "sitebuild", "sitefloor"):
         from checker.site.build import build_site, generate_pages
 
         kb_load = load_kb(root)
         workdir = tempfile.mkdtemp(prefix="rulekb-bench-site-")
+        docs = os.path.join(workdir, "docs")
         if stage == "sitegen":
             start, cpu_start = time.perf_counter(), time.process_time()
-            out["pages"] = generate_pages(kb_load, os.path.join(workdir, "docs"))
+            out["pages"] = generate_pages(kb_load, docs)
         else:
-            generate_pages(kb_load, os.path.join(workdir, "docs"))
+            out["pages"] = generate_pages(kb_load, docs)
+            if stage == "sitefloor":
+                out["bytes"] = plain_markdown_copy(docs)
             start, cpu_start = time.perf_counter(), time.process_time()
-            build_site(os.path.join(workdir, "docs"), os.path.join(workdir, "site"), config_dir=workdir)
+            build_site(docs, os.path.join(workdir, "site"), config_dir=workdir)
     else:
         raise SystemExit(f"unknown stage {stage}")
     out["seconds"] = round(time.perf_counter() - start, 4)
     out["cpu_seconds"] = round(time.process_time() - cpu_start, 4)
     out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    if stage in ("sitegen", "sitebuild"):
+    if stage in ("sitegen", "sitebuild", "sitefloor"):
         import shutil
 
         shutil.rmtree(workdir, ignore_errors=True)  # the site of each run (14 MB at 1,000 events) is not kept

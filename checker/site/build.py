@@ -28,7 +28,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from ..checks.schema.acc001_stale_acceptance import apply_acceptances
-from ..ids import ROMAN, event_references, event_sort_key, find_references
+from ..games import GameProfile, profile
+from ..ids import event_references, find_references
 from ..kbio.store import LoadResult, load_kb
 from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
 from ..paths import safe_join
@@ -42,14 +43,17 @@ ROOT = Path(__file__).resolve().parents[2]
 _SITE = ROOT / "site" if (ROOT / "site" / "templates").is_dir() else Path(__file__).resolve().parents[1] / "site_files"
 TEMPLATES = _SITE / "templates"
 ASSETS = _SITE / "assets"
-GAME_NAMES = {"eu": "Europa Universalis events rewrite", "pop": "The Price of Power", "awaw": "A World at War"}
 ABBR_RE = re.compile(r"^[A-Z][A-Z0-9]{1,5}(?:/[A-Z][A-Z0-9]{1,5})?$")
 
 
 @dataclass
-class SiteData:
-    kb: KnowledgeBase
-    findings: list[Finding]
+class GameData:
+    """One game's part of the site: its view of the KB (events keyed by plain id, so every reference resolves
+    within the game), its profile, its findings and what the logic concluded about its events."""
+    game: str
+    kb: KnowledgeBase  # kb.view(game)
+    profile: GameProfile
+    findings: list[Finding] = field(default_factory=list)
     verdicts: dict[str, object] = field(default_factory=dict)
     verdicts_by_event: dict[str, list] = field(default_factory=dict)
     requires: dict[str, set[str]] = field(default_factory=dict)
@@ -57,6 +61,35 @@ class SiteData:
     referenced_by: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     abbreviations: dict[str, str] = field(default_factory=dict)
     findings_by_subject: dict[str, list[Finding]] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    def event_key(self, event: Event) -> tuple:
+        """Play order within the game: the profile's period order, then the number."""
+        return (self.profile.period_index(event.period), event.number, event.id)
+
+    def id_key(self, event_id: str) -> tuple:
+        ev = self.kb.events.get(event_id)
+        return self.event_key(ev) if ev is not None else (10 ** 6, 0, event_id)
+
+    def period_label(self, period: str) -> str:
+        """"Period IV", or "Period I: Age of Discovery" when the profile names the period."""
+        name = self.profile.period_names().get(period)
+        return f"Period {period}: {name}" if name else f"Period {period}"
+
+
+@dataclass
+class SiteData:
+    kb: KnowledgeBase  # the whole KB (every game); events are only ever looked up through a game's view
+    findings: list[Finding]
+    games: dict[str, GameData] = field(default_factory=dict)
+    finding_game: dict[int, str] = field(default_factory=dict)  # id(finding) -> its game
+
+    def game_of(self, f: Finding) -> GameData | None:
+        g = self.finding_game.get(id(f))
+        return self.games.get(g) if g is not None else None
 
 
 def _env() -> Environment:
@@ -78,8 +111,8 @@ def _front_title(text: str) -> str:
 class Renderer:
     """Turns verbatim text into escaped HTML with links for references and tooltips for glossary terms."""
 
-    def __init__(self, data: SiteData):
-        self.data = data
+    def __init__(self, data: GameData):
+        self.data = data  # one game's: a reference resolves within the game of the text it is in
         self.kb_periods = {e.period for e in data.kb.events.values()}  # once, not per text (was quadratic)
 
     def text(self, raw: str, page_url: str) -> Markup:
@@ -132,41 +165,8 @@ def readable_title(title: str) -> str:
     return " ".join(w if k and w in SMALL_WORDS else w[:1].upper() + w[1:] for k, w in enumerate(words))
 
 
-def condition_words(cond: dict, kb: KnowledgeBase) -> str:
-    kind = cond["kind"]
-    neg = bool(cond.get("negated"))
-    ev = cond.get("event")
-    name = f"{ev} ({readable_title(kb.events[ev].title)})" if ev in kb.events else ev
-    words = {
-        "occurred": f"event {name} has occurred", "not_occurred": f"event {name} has not occurred",
-        "in_effect": f"event {name} is in effect", "not_in_effect": f"event {name} is not in effect",
-        "over": f"event {name} has been played and is over",
-        "exists": f"{cond.get('subject')} exists", "not_exists": f"{cond.get('subject')} does not exist",
-        "inactive": f"{cond.get('subject')} is inactive", "active": f"{cond.get('subject')} is active",
-        "at_war": f"{cond.get('subject')} is at war with {cond.get('value')}",
-        "at_peace": f"{cond.get('subject')} is at peace with {cond.get('value')}",
-        "religion": f"{cond.get('subject')} is {cond.get('value')}",
-        "period_at_least": f"the period is {cond.get('value')} or later",
-    }.get(kind, str(cond.get("value") or cond.get("subject") or kind))
-    return f"not ({words})" if neg else words
-
-
 ON_FAIL = {"reroll": "otherwise it is re-rolled and not marked off", "mark_off": "otherwise it is marked off as played",
            "consider_played": "otherwise it is considered as played", "treat_as_R": "otherwise it is treated as an R result"}
-
-
-def requirement_words(logic: dict, kb: KnowledgeBase) -> str:
-    parts = []
-    if logic.get("when"):
-        parts.append(" and ".join(condition_words(c, kb) for c in logic["when"]))
-    if logic.get("when_any"):
-        parts.append("one of: " + "; ".join(condition_words(c, kb) for c in logic["when_any"]))
-    if logic.get("unless"):
-        parts.append("not all of: " + "; ".join(condition_words(c, kb) for c in logic["unless"]))
-    text = "Only if " + ", and ".join(parts) if parts else "A requirement"
-    if logic.get("on_fail") in ON_FAIL:
-        text += "; " + ON_FAIL[logic["on_fail"]]
-    return text + "."
 
 
 def duration_words(event: Event) -> str:
@@ -291,18 +291,70 @@ def requirement_words(logic: dict, kb: KnowledgeBase) -> str:
 
 
 def collect(load: LoadResult) -> SiteData:
+    """Run the checks and the logic game by game, each on the game's view of the KB (``kb.view(game)``), so every
+    reference, finding and verdict belongs to one game and an id shared by two games never crosses between them."""
     from ..checks import CheckContext, run_checks
     from ..pipeline import Locator
 
     kb = load.kb
-    ctx = CheckContext(kb, Locator(load), load_findings=list(load.findings))
-    findings = apply_acceptances(run_checks(ctx), kb.acceptances, kb.files.get("accepted"))
-    data = SiteData(kb, findings)
-    analysis = ctx.cache.get("logic-analysis")
-    if analysis is not None:
-        for v in analysis.verdicts:
-            data.verdicts[v.subject] = v
-            data.verdicts_by_event.setdefault(v.event, []).append(v)
+    data = SiteData(kb, [])
+    games = kb.game_ids()
+    file_game: dict[str, str] = {}
+    for g in games:  # each entry's file belongs to the entry's game
+        view = kb.view(g)
+        for ident in (*view.events, *view.rules, *view.glossaries, *view.documents):
+            if ident in view.files:
+                file_game.setdefault(view.files[ident], g)
+    used: set[int] = set()
+    for k, g in enumerate(games):
+        view = kb.view(g)
+        gd = GameData(g, view, profile(kb.games, g))
+        locator = Locator(load)
+        locator.kb = view  # entry ids are the game's plain ids
+        # A load finding belongs to the game of its file; one of a file of no game (not YAML, no game field) is
+        # reported with the first game, never dropped.
+        own = [f for f in load.findings if file_game.get(f.file or "", games[0] if k == 0 else None) == g]
+        # A file that failed to load names its event as "game/id" (or, keyed by plain id, names no game).
+        unreadable = {eid.split("/", 1)[-1]: path for eid, path in load.unreadable.items()
+                      if "/" not in eid or eid.split("/", 1)[0] == g}
+        ctx = CheckContext(view, locator, load_findings=own, unreadable=unreadable)
+        findings = run_checks(ctx)
+        used |= _accept(findings, kb.acceptances, g)
+        gd.findings = findings
+        analysis = ctx.cache.get("logic-analysis")
+        if analysis is not None:
+            for v in analysis.verdicts:
+                gd.verdicts[v.subject] = v
+                gd.verdicts_by_event.setdefault(v.event, []).append(v)
+        _relations(gd)
+        data.games[g] = gd
+        for f in findings:
+            data.finding_game[id(f)] = g
+        data.findings.extend(findings)
+    # An acceptance that matches no finding of any game is stale (ACC001).
+    stale = [a for k, a in enumerate(kb.acceptances) if k not in used]
+    data.findings.extend(apply_acceptances([], stale, kb.files.get("accepted")))
+    return data
+
+
+def _accept(findings: list[Finding], acceptances, game: str) -> set[int]:
+    """Mark ``game``'s findings that an acceptance of that game (or of any game) covers; the acceptances used."""
+    used: set[int] = set()
+    for f in findings:
+        for k, acc in enumerate(acceptances):
+            if acc.game not in (None, game):
+                continue
+            if acc.rule == f.rule and (acc.subject is None or acc.subject == f.subject) and \
+                    (acc.match is None or acc.match in f.message):
+                f.accepted = acc.reason + (" (known erratum)" if acc.erratum else "")
+                used.add(k)
+                break
+    return used
+
+
+def _relations(gd: GameData) -> None:
+    """Requirements, backlinks, glossary abbreviations and findings by subject, within one game."""
+    kb = gd.kb
     for eid, event in kb.events.items():
         reqs = set()
         for clause in event.conditions:
@@ -310,23 +362,22 @@ def collect(load: LoadResult) -> SiteData:
                 if isinstance(cond, dict) and cond.get("event") in kb.events \
                         and cond.get("kind") in ("occurred", "over", "in_effect") and not cond.get("negated"):
                     reqs.add(cond["event"])
-        data.requires[eid] = reqs
+        gd.requires[eid] = reqs
         for r in reqs:
-            data.required_by.setdefault(r, set()).add(eid)
+            gd.required_by.setdefault(r, set()).add(eid)
         for ref in event_references(event):
             if ref.kind == "event" and ref.target in kb.events and ref.target != eid:
-                lst = data.referenced_by.setdefault(ref.target, [])
+                lst = gd.referenced_by.setdefault(ref.target, [])
                 if all(src != eid for src, _ in lst):  # one backlink per event, to its first mention
                     lst.append((eid, ref.line))
     for glossary in kb.glossaries.values():
         for term in glossary.terms:
             if ABBR_RE.match(term.term):
-                data.abbreviations[term.term] = term.meaning.rstrip(".")
+                gd.abbreviations[term.term] = term.meaning.rstrip(".")
     # Longer terms first, so COL/TP is one tooltip rather than COL and TP.
-    data.abbreviations = dict(sorted(data.abbreviations.items(), key=lambda kv: (-len(kv[0]), kv[0])))
-    for f in findings:
-        data.findings_by_subject.setdefault(f.subject or "", []).append(f)
-    return data
+    gd.abbreviations = dict(sorted(gd.abbreviations.items(), key=lambda kv: (-len(kv[0]), kv[0])))
+    for f in gd.findings:
+        gd.findings_by_subject.setdefault(f.subject or "", []).append(f)
 
 
 def _clause_view(r: Renderer, clause: Clause, url: str) -> dict:
@@ -361,31 +412,35 @@ def _clause_lines(event: Event) -> dict[str, int]:
     return out
 
 
-def _finding_view(f: Finding, page_url: str, data: SiteData, lines: dict[str, dict[str, int]]) -> dict:
+def _finding_view(f: Finding, page_url: str, data: SiteData, lines: dict[tuple[str, str], dict[str, int]]) -> dict:
+    """A finding for a template; its subject and the events its explanation quotes are looked up in the finding's
+    own game (never another game's entry with the same id)."""
     anchor = f"c{f.source_line}" if f.source_line else None
     target = None
-    if f.subject in data.kb.events:
-        target = event_url(data.kb.events[f.subject])
-    elif f.subject in data.kb.rules:
-        target = rule_url(data.kb.rules[f.subject])
+    gd = data.game_of(f)
+    kb = gd.kb if gd is not None else None
+    if kb is not None and f.subject in kb.events:
+        target = event_url(kb.events[f.subject])
+    elif kb is not None and f.subject in kb.rules:
+        target = rule_url(kb.rules[f.subject])
     because = []
     for e in f.explanation or []:
         href = None
-        if e.id in data.kb.events:
-            ev = data.kb.events[e.id]
-            if ev.id not in lines:
-                lines[ev.id] = _clause_lines(ev)
-            line = lines[ev.id].get((e.text or "").strip())
+        if kb is not None and e.id in kb.events:
+            ev = kb.events[e.id]
+            if (ev.game, ev.id) not in lines:
+                lines[(ev.game, ev.id)] = _clause_lines(ev)
+            line = lines[(ev.game, ev.id)].get((e.text or "").strip())
             href = rel(page_url, event_url(ev), f"c{line}" if line else None)
-        elif e.id in data.kb.rules:
-            href = rel(page_url, rule_url(data.kb.rules[e.id]))
+        elif kb is not None and e.id in kb.rules:
+            href = rel(page_url, rule_url(kb.rules[e.id]))
         because.append({"id": e.id, "text": e.text, "href": href})
     return {"rule": f.rule, "category": f.category, "severity": f.severity, "subject": f.subject,
             "message": f.message, "accepted": f.accepted, "rule_href": rel(page_url, check_url(f.rule)),
             "href": rel(page_url, target, anchor) if target else None, "explanation": because}
 
 
-def _logic_view(e: Event, data: SiteData, url: str) -> dict:
+def _logic_view(e: Event, data: GameData, url: str) -> dict:
     """What the logic has read of this event and what it concludes, said honestly: a verdict is shown only
     together with how much of the text it rests on, and not at all when the logic read none of it."""
     kb = data.kb
@@ -471,12 +526,11 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
             compare = build_comparison(kb.root, compare_ref, data, collect, event_url, render_entry, requirement_words)
         except RuntimeError as exc:
             raise SiteError(f"--compare {compare_ref}: {exc}") from exc
-    r = Renderer(data)
     env = _env()
     prepare_output_dir(docs_dir)
     shutil.copytree(ASSETS, os.path.join(docs_dir, "assets"))
     count = 0
-    line_index: dict[str, dict[str, int]] = {}
+    line_index: dict[tuple[str, str], dict[str, int]] = {}
 
     def fview(f: Finding, url: str) -> dict:
         return _finding_view(f, url, data, line_index)
@@ -490,29 +544,37 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
             fh.write(text)
         count += 1
 
-    events = sorted(kb.events.values(), key=lambda e: (e.game, event_sort_key(e.id)))
-    titles = {e.id: e.title for e in events}
-    games: dict[str, dict[str, list[Event]]] = defaultdict(lambda: defaultdict(list))
-    for e in events:
-        games[e.game][e.period].append(e)
-    rules_by_game: dict[str, list[RuleEntry]] = defaultdict(list)
-    for rule in sorted(kb.rules.values(), key=lambda x: (x.game, x.source.file, x.source.line)):
-        rules_by_game[rule.game].append(rule)
+    all_games = list(data.games)  # the KB's order: profiles first, in file order
+    # Per game: its periods in the profile's order, each with its events in play order.
+    periods_of: dict[str, dict[str, list[Event]]] = {}
+    rules_of: dict[str, list[RuleEntry]] = {}
+    for g, gd in data.games.items():
+        per: dict[str, list[Event]] = defaultdict(list)
+        for e in sorted(gd.kb.events.values(), key=gd.event_key):
+            per[e.period].append(e)
+        periods_of[g] = dict(sorted(per.items(), key=lambda kv: (gd.profile.period_index(kv[0]), kv[0])))
+        rules_of[g] = sorted(gd.kb.rules.values(), key=lambda x: (x.source.file, x.source.line))
+    n_events = sum(len(evs) for per in periods_of.values() for evs in per.values())
 
-    def badge(subject: str) -> dict:
-        fs = [f for f in data.findings_by_subject.get(subject, []) if f.accepted is None]
+    def badge(gd: GameData, subject: str) -> dict:
+        fs = [f for f in gd.findings_by_subject.get(subject, []) if f.accepted is None]
         return {"errors": sum(f.severity == "error" for f in fs), "warnings": sum(f.severity == "warning" for f in fs),
                 "infos": sum(f.severity == "info" for f in fs)}
 
-    say(f"writing {len(events)} event pages")
-    for game, periods in games.items():
+    say(f"writing {n_events} event pages")
+    for game, periods in periods_of.items():
+        gd = data.games[game]
+        kb_g = gd.kb
+        r = Renderer(gd)
+        titles = {e.id: e.title for e in kb_g.events.values()}
         for period, evs in periods.items():
             for k, e in enumerate(evs):
                 url = event_url(e)
-                nodes, edges = diagram.chain(data.requires, e.id, data.required_by)
-                links = {n: rel(url, event_url(kb.events[n])) for n in nodes}
+                nodes, edges = diagram.chain(gd.requires, e.id, gd.required_by)
+                links = {n: rel(url, event_url(kb_g.events[n])) for n in nodes}
                 prev_e, next_e = (evs[k - 1] if k else None), (evs[k + 1] if k + 1 < len(evs) else None)
-                write(url, "event.md.j2", e=e, title_md=md(f"{e.id} — {e.title}"),
+                write(url, "event.md.j2", e=e, title_md=md(f"{e.id} — {e.title}"), game_name=gd.name,
+                      period_label=gd.period_label(period),
                       facts={"date": e.date or "not stated", "duration": duration_words(e),
                              "multiplicity": multiplicity_words(e), "alias": f"{e.period}:{e.number}"},
                       period_href=rel(url, period_url(game, period)),
@@ -523,80 +585,85 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                       header=r.text(e.header, url),
                       duration_html=r.text(e.duration, url) if e.duration is not None else None,
                       requirements=[{"anchor": f"c{c.line}", "marker": c.label or "the clause",
-                                     "html": md(requirement_html(c.logic, kb, url))}
+                                     "html": md(requirement_html(c.logic, kb_g, url))}
                                     for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
                       conditions=[_clause_view(r, c, url) for c in e.conditions],
                       sections=_section_rows(r, e.body, url),
-                      extends=({"id": e.extends, "href": rel(url, event_url(kb.events[e.extends]))}
-                               if e.extends in kb.events else None),
+                      extends=({"id": e.extends, "href": rel(url, event_url(kb_g.events[e.extends]))}
+                               if e.extends in kb_g.events else None),
                       referenced_by=[{"id": src, "title": md(titles[src]),
-                                      "href": rel(url, event_url(kb.events[src]), f"c{line}" if line else None)}
-                                     for src, line in sorted(data.referenced_by.get(e.id, []),
-                                                             key=lambda x: (event_sort_key(x[0]), x[1] or 0))],
+                                      "href": rel(url, event_url(kb_g.events[src]), f"c{line}" if line else None)}
+                                     for src, line in sorted(gd.referenced_by.get(e.id, []),
+                                                             key=lambda x: (gd.id_key(x[0]), x[1] or 0))],
                       svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
                       mermaid=diagram.mermaid(nodes, edges, titles) if len(nodes) > 1 else None,
-                      logic=_logic_view(e, data, url),
-                      findings=[fview(f, url) for f in data.findings_by_subject.get(e.id, [])],
-                      file=kb.files.get(e.id), md=md)
+                      logic=_logic_view(e, gd, url),
+                      findings=[fview(f, url) for f in gd.findings_by_subject.get(e.id, [])],
+                      file=kb_g.files.get(e.id), md=md)
     say("writing indexes, rule entries, checks, entities, glossary and errata")
-    for game, periods in games.items():
+    for game, periods in periods_of.items():
+        gd = data.games[game]
         for period, evs in periods.items():
             url = period_url(game, period)
-            write(url, "period.md.j2", game=game, game_name=GAME_NAMES.get(game, game), period=period, md=md,
+            write(url, "period.md.j2", game=game, game_name=gd.name, period=period,
+                  period_label=gd.period_label(period), md=md,
                   rows=[{"e": e, "href": rel(url, event_url(e)), "duration": duration_words(e),
-                         "multiplicity": multiplicity_words(e), "badge": badge(e.id)} for e in evs])
-    for rule in (x for lst in rules_by_game.values() for x in lst):
-        url = rule_url(rule)
-        write(url, "rule.md.j2", rule=rule, md=md,
-              blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(_heading_text(b), url), "anchor": f"c{b.line}",
-                       "indent": min(b.indent // 2, 12)} for b in rule.blocks],
-              effects=rule.effects, game_name=GAME_NAMES.get(rule.game, rule.game),
-              parent=({"title": kb.rules[rule.parent].title, "href": rel(url, rule_url(kb.rules[rule.parent]))}
-                      if rule.parent in kb.rules else None),
-              findings=[fview(f, url) for f in data.findings_by_subject.get(rule.id, [])])
-    order = list(GAME_NAMES)
-    all_games = sorted(set(games) | set(rules_by_game), key=lambda g: (order.index(g) if g in order else 99, g))
+                         "multiplicity": multiplicity_words(e), "badge": badge(gd, e.id)} for e in evs])
+    for game, rules in rules_of.items():
+        gd = data.games[game]
+        r = Renderer(gd)
+        for rule in rules:
+            url = rule_url(rule)
+            write(url, "rule.md.j2", rule=rule, md=md,
+                  blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(_heading_text(b), url),
+                           "anchor": f"c{b.line}", "indent": min(b.indent // 2, 12)} for b in rule.blocks],
+                  effects=rule.effects, game_name=gd.name,
+                  parent=({"title": gd.kb.rules[rule.parent].title, "href": rel(url, rule_url(gd.kb.rules[rule.parent]))}
+                          if rule.parent in gd.kb.rules else None),
+                  findings=[fview(f, url) for f in gd.findings_by_subject.get(rule.id, [])])
+    acc_meta = {(a.game, a.rule, a.subject): a for a in kb.acceptances}
     for game in all_games:
+        gd = data.games[game]
         url = game_url(game)
         kinds: dict[str, list[dict]] = defaultdict(list)
-        for x in rules_by_game.get(game, []):
-            kinds[x.kind].append({"r": x, "href": rel(url, rule_url(x)), "badge": badge(x.id)})
-        write(url, "game.md.j2", game=game, game_name=GAME_NAMES.get(game, game), md=md,
-              periods=[{"period": p, "count": len(periods), "href": rel(url, period_url(game, p))}
-                       for p, periods in sorted(games.get(game, {}).items(), key=lambda kv: ROMAN.get(kv[0], 0))],
+        for x in rules_of.get(game, []):
+            kinds[x.kind].append({"r": x, "href": rel(url, rule_url(x)), "badge": badge(gd, x.id)})
+        write(url, "game.md.j2", game=game, game_name=gd.name, md=md,
+              periods=[{"period": p, "label": gd.period_label(p), "count": len(evs),
+                        "href": rel(url, period_url(game, p))} for p, evs in periods_of.get(game, {}).items()],
               rule_kinds=dict(kinds), changes_href=rel(url, changes_url(game)),
               profile=kb.games.get(game, {}) or {})
         # Errata and changes: the findings reviewed and accepted for this game, with their reasons.
-        subjects = {e.id for e in events if e.game == game} | {x.id for x in rules_by_game.get(game, [])}
         curl = changes_url(game)
-        accepted = [fview(f, curl) for f in sorted(data.findings, key=lambda f: f.sort_key())
-                    if f.accepted is not None and f.subject in subjects]
-        acc_meta = {(a.rule, a.subject): a for a in kb.acceptances}
+        accepted = [fview(f, curl) for f in sorted(gd.findings, key=lambda f: f.sort_key()) if f.accepted is not None]
         for v in accepted:
-            a = acc_meta.get((v["rule"], v["subject"]))
+            a = acc_meta.get((game, v["rule"], v["subject"])) or acc_meta.get((None, v["rule"], v["subject"]))
             v["who"], v["when"] = (a.who, a.when) if a else (None, None)
         changed = [c for c in (compare.changes if compare else []) if c["game"] == game]
-        write(curl, "changes.md.j2", game_name=GAME_NAMES.get(game, game), accepted=accepted, md=md,
+        write(curl, "changes.md.j2", game_name=gd.name, accepted=accepted, md=md,
               compare=compare, changed=[dict(c, href=rel(curl, c["url"])) for c in changed])
     entities = build_entities(kb)
     for ent in entities:
         url = ent["url"]
+        gd = data.games.get(ent["game"])
+        kb_g = gd.kb if gd is not None else KnowledgeBase(root=kb.root, game=ent["game"])
         users = []
-        for uid, line in sorted(ent["mentions"], key=lambda m: (m[0] not in kb.events, event_sort_key(m[0])
-                                                                 if m[0] in kb.events else (0, 0), m[0])):
-            if uid in kb.events:
-                users.append({"id": uid, "title": md(titles[uid]),
-                              "href": rel(url, event_url(kb.events[uid]), f"c{line}" if line else None)})
-            elif uid in kb.rules:
-                users.append({"id": uid, "title": md(kb.rules[uid].title), "href": rel(url, rule_url(kb.rules[uid]))})
-        write(url, "entity.md.j2", ent=ent, users=users, md=md,
+        for uid, line in sorted(ent["mentions"], key=lambda m: (m[0] not in kb_g.events,
+                                                                 gd.id_key(m[0]) if gd else (0, 0, ""), m[0])):
+            if uid in kb_g.events:
+                users.append({"id": uid, "title": md(kb_g.events[uid].title),
+                              "href": rel(url, event_url(kb_g.events[uid]), f"c{line}" if line else None)})
+            elif uid in kb_g.rules:
+                users.append({"id": uid, "title": md(kb_g.rules[uid].title), "href": rel(url, rule_url(kb_g.rules[uid]))})
+        write(url, "entity.md.j2", ent=ent, users=users, md=md, game_name=gd.name if gd else ent["game"],
               related=[{"rel": rl, "name": md(o["name"]), "kind": o["kind"], "href": rel(url, o["url"])}
                        for rl, o in ent["related"]])
     groups = {"country": "Countries", "minor": "Minors", "province": "Provinces", "area": "Areas",
               "continent": "Continents and regions", "flagged": "Flagged spellings (not codes of the game: typos?)"}
     write("entities/", "entities.md.j2", md=md, groups=[
-        {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title, "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
-                                            for x in entities if x["group"] == g]} for g, title in groups.items()])
+        {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title,
+         "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
+                   for x in entities if x["group"] == g]} for g, title in groups.items()])
     checks = registry()
     for info in checks.values():
         url = check_url(info.code)
@@ -604,13 +671,14 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
               count=sum(1 for f in data.findings if f.rule == info.code and f.accepted is None))
     write("checks/", "checks.md.j2", md=md, checks=[{"info": i, "href": rel("checks/", check_url(i.code)),
                                                       "summary": md(i.summary)} for i in checks.values()])
-    deck_links = []
-    for file, deck in sorted(kb.decks.items()):
-        url = f"decks/{slug(deck.scenario)}/"
-        deck_links.append({"title": deck.scenario, "url": url})
-        write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules), md=md,
-              layout=find_layout(deck), findings=[fview(f, url)
-                                                  for f in data.findings_by_subject.get(deck.scenario, [])])
+    deck_links: dict[str, list[dict]] = defaultdict(list)
+    for game in all_games:
+        for file, deck in sorted(_decks_of(data.games[game].kb).items()):
+            url = f"decks/{slug(deck.scenario)}/"
+            deck_links[game].append({"title": deck.scenario, "url": url})
+            write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules), md=md,
+                  layout=find_layout(deck), findings=[fview(f, url)
+                                                      for f in data.games[game].findings_by_subject.get(deck.scenario, [])])
     terms = [t for g in kb.glossaries.values() for t in g.terms]
     write("glossary/", "glossary.md.j2", terms=terms, md=md)
     errata = defaultdict(list)
@@ -627,23 +695,29 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                   event_href=rel(c["url"], c["event_url"]) if c["status"] != "removed" else None)
         write("changes/", "changes_index.md.j2", compare=compare, md=md,
               changed=[dict(c, href=rel("changes/", c["url"])) for c in compare.changes])
+    events = [e for per in periods_of.values() for evs in per.values() for e in evs]
     with_logic = sum(1 for e in events for c in e.all_clauses()
                      if c.logic is not None and c.logic.get("role") != "unread")
     total = sum(1 for e in events for _ in e.all_clauses())
     latest = [fview(f, "") for f in sorted(data.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.sort_key()))
               if f.accepted is None][:12]
-    example = kb.events.get("7:VII") or (events[0] if events else None)
+    example = next((e for e in events if e.id == "7:VII"), events[0] if events else None)
     write("", "home.md.j2", md=md, site_name=SITE_NAME,
-          games=[{"game": g, "name": GAME_NAMES.get(g, g), "href": rel("", game_url(g)),
-                  "events": sum(len(v) for v in games.get(g, {}).values()),
-                  "periods": sorted(games.get(g, {}), key=lambda p: ROMAN.get(p, 0)),
-                  "rules": len(rules_by_game.get(g, []))} for g in all_games],
+          games=[{"game": g, "name": data.games[g].name, "href": rel("", game_url(g)),
+                  "events": sum(len(v) for v in periods_of.get(g, {}).values()),
+                  "periods": list(periods_of.get(g, {})),
+                  "rules": len(rules_of.get(g, []))} for g in all_games],
           counts={"events": len(events), "rules": len(kb.rules), "terms": len(terms), "entities": len(entities),
                   "with_logic": with_logic, "clauses": total},
           latest=latest, example=example, example_href=rel("", event_url(example)) if example else None,
           compare=compare)
-    write_nav(docs_dir, all_games, games, deck_links, compare)
+    write_nav(docs_dir, data, periods_of, deck_links, compare)
     return count
+
+
+def _decks_of(view: KnowledgeBase) -> dict:
+    """A game's event decks (PoP's ``kb/decks``): a deck names its game, PoP's by default."""
+    return {k: d for k, d in view.decks.items() if getattr(d, "game", "pop") == view.game}
 
 
 def _nav_title(text: str) -> str:
@@ -651,23 +725,23 @@ def _nav_title(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def write_nav(docs_dir: str, all_games, games, deck_links, compare) -> None:
-    """The navigation: each game, its periods and each period's events (material prunes it to the open section)."""
+def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare) -> None:
+    """The navigation: each game (by its profile's name), its periods in the profile's order and each period's
+    events (material prunes it to the open section)."""
     nav: list = [{"Home": "index.md"}]
-    for g in all_games:
+    for g, gd in data.games.items():
         entry: list = [{"Overview": markdown_path(game_url(g))}]
-        for p in sorted(games.get(g, {}), key=lambda p: (ROMAN.get(p, 99), p)):
-            evs = games[g][p]
+        for p, evs in periods_of.get(g, {}).items():
+            label = _nav_title(gd.period_label(p))
             if len(evs) > NAV_MAX_EVENTS:  # a list this long is the period page's table, not a sidebar
-                entry.append({_nav_title(f"Period {p}"): markdown_path(period_url(g, p))})
+                entry.append({label: markdown_path(period_url(g, p))})
                 continue
-            entry.append({_nav_title(f"Period {p}"): [markdown_path(period_url(g, p))]
+            entry.append({label: [markdown_path(period_url(g, p))]
                           + [{_nav_title(f"{e.id} {readable_title(e.title)}"): markdown_path(event_url(e))}
                              for e in evs]})
-        if g == "pop":
-            entry += [{_nav_title(f"Deck: {d['title']}"): markdown_path(d["url"])} for d in deck_links]
+        entry += [{_nav_title(f"Deck: {d['title']}"): markdown_path(d["url"])} for d in deck_links.get(g, [])]
         entry.append({"Errata and changes": markdown_path(changes_url(g))})
-        nav.append({_nav_title(GAME_NAMES.get(g, g)): entry})
+        nav.append({_nav_title(gd.name): entry})
     nav += [{"Glossary": markdown_path("glossary/")}, {"Errata": markdown_path("errata/")},
             {"Checks": markdown_path("checks/")},
             {"Countries, minors, provinces, areas": markdown_path("entities/")}]

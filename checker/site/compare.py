@@ -124,40 +124,47 @@ def _clause_logic_changes(old: Event, new: Event) -> list[str]:
 
 
 def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> Comparison:
-    """``old`` and ``new`` are SiteData (KB, verdicts). A change per event added, removed or changed."""
+    """``old`` and ``new`` are SiteData (one GameData per game: its view of the KB, its verdicts). A change per
+    event added, removed or changed, each event compared with the same game's event of the same id."""
     out = Comparison(ref)
-    ids = sorted(set(old.kb.events) | set(new.kb.events), key=lambda i: (i.split(":")[-1], i))
-    from ..ids import event_sort_key
+    games = list(new.games) + [g for g in old.games if g not in new.games]
+    for game in games:
+        og, ng = old.games.get(game), new.games.get(game)
+        old_events = og.kb.events if og is not None else {}
+        new_events = ng.kb.events if ng is not None else {}
 
-    ids.sort(key=event_sort_key)
-    for eid in ids:
-        o, n = old.kb.events.get(eid), new.kb.events.get(eid)
-        old_text = render_entry(o) if o else ""
-        new_text = render_entry(n) if n else ""
-        logic: list[str] = []
-        if o and n:
-            for r in sorted(_requirements(n, lambda lg: requirement_words(lg, new.kb)) -
-                            _requirements(o, lambda lg: requirement_words(lg, old.kb))):
-                logic.append(f"new requirement: {r}")
-            for r in sorted(_requirements(o, lambda lg: requirement_words(lg, old.kb)) -
-                            _requirements(n, lambda lg: requirement_words(lg, new.kb))):
-                logic.append(f"requirement dropped: {r}")
-            logic += _clause_logic_changes(o, n)
-        ov = {v.subject: v.status for v in old.verdicts_by_event.get(eid, [])}
-        nv = {v.subject: v.status for v in new.verdicts_by_event.get(eid, [])}
-        words = {"can": "possible", "never": "impossible", "unknown": "undecided", None: "not analysed"}
-        for subject in sorted(set(ov) | set(nv)):
-            if ov.get(subject) != nv.get(subject):
-                logic.append(f"{subject}: {words.get(ov.get(subject), ov.get(subject))} before, "
-                             f"{words.get(nv.get(subject), nv.get(subject))} now")
-        if old_text == new_text and not logic:
-            continue
-        ev = n or o
-        status = "added" if not o else "removed" if not n else "changed"
-        url = f"changes/{segment(ev.game)}-{segment(ev.period)}-{int(ev.number)}/"
-        out.changes.append({"id": eid, "title": ev.title, "game": ev.game, "status": status, "url": url,
-                            "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic,
-                            "text_changed": old_text != new_text})
+        def order(eid: str) -> tuple:
+            gd = ng if ng is not None and eid in new_events else og
+            return gd.id_key(eid)
+
+        for eid in sorted(set(old_events) | set(new_events), key=order):
+            o, n = old_events.get(eid), new_events.get(eid)
+            old_text = render_entry(o) if o else ""
+            new_text = render_entry(n) if n else ""
+            logic: list[str] = []
+            if o and n:
+                for r in sorted(_requirements(n, lambda lg: requirement_words(lg, ng.kb)) -
+                                _requirements(o, lambda lg: requirement_words(lg, og.kb))):
+                    logic.append(f"new requirement: {r}")
+                for r in sorted(_requirements(o, lambda lg: requirement_words(lg, og.kb)) -
+                                _requirements(n, lambda lg: requirement_words(lg, ng.kb))):
+                    logic.append(f"requirement dropped: {r}")
+                logic += _clause_logic_changes(o, n)
+            ov = {v.subject: v.status for v in (og.verdicts_by_event.get(eid, []) if og else [])}
+            nv = {v.subject: v.status for v in (ng.verdicts_by_event.get(eid, []) if ng else [])}
+            words = {"can": "possible", "never": "impossible", "unknown": "undecided", None: "not analysed"}
+            for subject in sorted(set(ov) | set(nv)):
+                if ov.get(subject) != nv.get(subject):
+                    logic.append(f"{subject}: {words.get(ov.get(subject), ov.get(subject))} before, "
+                                 f"{words.get(nv.get(subject), nv.get(subject))} now")
+            if old_text == new_text and not logic:
+                continue
+            ev = n or o
+            status = "added" if not o else "removed" if not n else "changed"
+            url = f"changes/{segment(ev.game)}-{segment(ev.period)}-{int(ev.number)}/"
+            out.changes.append({"id": eid, "title": ev.title, "game": ev.game, "status": status, "url": url,
+                                "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic,
+                                "text_changed": old_text != new_text})
     return out
 
 

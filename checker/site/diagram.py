@@ -11,7 +11,13 @@ import textwrap
 
 from markupsafe import Markup, escape
 
-from ..ids import event_sort_key
+from ..ids import event_sort_key as _id_key
+
+
+def event_sort_key(event_id: str) -> tuple:
+    """A total order of one game's ids (period, number, then the id itself: free period labels tie otherwise)."""
+    return (_id_key(event_id), event_id)
+
 
 BOX_W, BOX_H, GAP_X, GAP_Y = 180, 56, 60, 16
 TITLE_CHARS = 24  # per line of a box; two lines at most

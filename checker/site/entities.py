@@ -73,7 +73,7 @@ def _count_mentions(kb: KnowledgeBase, entities: list[dict]) -> None:
         pattern = re.compile(r"(?<![\w])(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
                              + r")(?![\w])")
         seen: set[tuple[int, str]] = set()
-        for eid, line, text in _texts(kb, game):
+        for eid, line, text in _texts(kb.view(game), game):  # the game's own entries, by their plain ids
             for m in pattern.finditer(text):
                 for ent in names[m.group(1)]:
                     key = (id(ent), eid)
