@@ -28,8 +28,22 @@ MAX_BOUND = 6  # KBs whose whole bound is above this are not asked for verdicts 
 OUTSIDE = "4:VI"
 
 
-def until_of(event):
+def until_of_for(kb: KnowledgeBase):
+    """The engine's reading of "until event X occurs" durations, with the game's period labels."""
+    from checker.logic.facts import game_profile
+
+    labels = game_profile(kb).periods
+    return lambda event: duration_events(event, _Anything(), labels)
+
+
+def until_of(event):  # Roman labels only (kept for callers that build Roman KBs)
     return duration_events(event, _Anything())
+
+
+# Period labels of the random games: Roman (the default reading, or a profile listing them, even out of Roman
+# order) and free labels, so that an engine reading periods by Roman value would disagree.
+PROFILES = [None, ["IV", "VII"], ["VII", "IV"], ["IV", "VI", "VII"], ["Early", "Mid", "Late"], ["Late", "Early"],
+            ["1914", "1917", "1939"], ["Alpha", "Beta", "Gamma"]]
 
 
 # ------------------------------------------------------------------ random KBs
@@ -75,7 +89,7 @@ def _cond(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
     elif k == "free":
         c.update(subject="FRA", value=rng.choice(["accepts the event", "agrees"]))
     elif k == "period_at_least":
-        c["value"] = rng.choice(["IV", "VII"])
+        c["value"] = rng.choice(_ALLOWED["labels"])
     if rng.random() < 0.15:
         c["negated"] = True
     return c
@@ -99,6 +113,8 @@ def _item(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
         item.update(subject="ENG", value=rng.choice(["protestant", "catholic"]))
     elif k in ("cancel_event", "never_occurs"):
         item["event"] = rng.choice(ids)
+        if k == "cancel_event" and rng.random() < 0.3:
+            item["only_for"] = "USSR"  # "… for USSR only": does not end the run (S4)
     if depth == 0 and rng.random() < 0.15:
         item["when"] = [_cond(rng, ids, 1)]
     return item
@@ -128,15 +144,23 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
     themes = ["events"] + rng.sample(sorted(set(THEMES) - {"events"}), rng.randint(1, 2))
     _ALLOWED["conds"] = sorted({k for t in themes for k in THEMES[t][0]})
     _ALLOWED["effects"] = sorted({k for t in themes for k in THEMES[t][1]})
-    periods = ["VII"] if rng.random() < 0.7 else ["IV", "VII"]
+    listed = rng.choice(PROFILES)
+    labels = listed or ["IV", "VII"]
+    games = {}
+    if listed is not None:
+        games = {"g": {"id": "g", "name": "Random game", "periods": [{"id": p} for p in listed],
+                       "deck": rng.choice(["per_period", "cumulative"])}}
+    # one period (as often as not the first), or two or three in play order
+    periods = [rng.choice(labels[:2])] if rng.random() < 0.25 else rng.sample(labels, rng.randint(2, len(labels)))
+    _ALLOWED["labels"] = labels + (["VI", "III"] if all(x in ("IV", "VI", "VII") for x in labels) else [])
     ids = [f"{i + 1}:{rng.choice(periods)}" for i in range(n)]
     ids = list(dict.fromkeys(ids))
-    kb = KnowledgeBase(root="<random>")
+    kb = KnowledgeBase(root="<random>", games=games)
     line = iter(range(10, 100000, 3))
     for eid in ids:
         num, per = eid.split(":")
         dur = rng.choice(["immediate", "turns", "permanent", "until", "until_max", "until_event", "until_event_only"])
-        ev = Event(eid, "eu", per, int(num), f"E{num}", f"{num}: E{num}", Source("<random>", next(line)))
+        ev = Event(eid, "g", per, int(num), f"E{num}", f"{num}: E{num}", Source("<random>", next(line)))
         ev.multiplicity = rng.choice(["1", "1", "2", None])
         if dur == "turns":
             ev.duration_kind, ev.duration_turns, ev.duration = "turns", rng.randint(1, 3), "n turns"
@@ -197,10 +221,44 @@ def random_log(rng: random.Random, kb: KnowledgeBase) -> list[dict]:
                                                                          "rerolled"])} for t in sorted(turns)]
 
 
+def walked_log(rng: random.Random, kb: KnowledgeBase, until_of) -> list[dict]:
+    """A log the interpreter can follow: a random walk through its histories (every turn one of the moves the
+    semantics allows), so that legal logs are asked as often as illegal ones; half the time one entry is then
+    changed (another turn, event or outcome), which may make it illegal."""
+    ip = ref.Interpreter(kb, until_of)
+    states = list(ip.initial_states())
+    s = rng.choice(states)
+    out = []
+    for t in range(1, rng.randint(1, MAX_TURNS) + 1):
+        moves: dict = {}  # one draw and outcome picked first (as likely as any other), then one way it went
+        for move, nxt, _ in ip.turn(s, t):
+            moves.setdefault((move.event or "", move.outcome), []).append((move, nxt))
+        if not moves:
+            break
+        move, s = rng.choice(moves[rng.choice(sorted(moves))])
+        if move.outcome != "none":
+            out.append({"turn": t, "event": move.event, "outcome": move.outcome})
+    if out and rng.random() < 0.5:
+        e = rng.choice(out)
+        what = rng.choice(["turn", "event", "outcome", "swap"])
+        if what == "swap" and len(out) > 1:  # two draws in the other order (a later period's first)
+            a, b = rng.sample(out, 2)
+            a["turn"], b["turn"] = b["turn"], a["turn"]
+        elif what == "turn":
+            free = [t for t in range(1, MAX_TURNS + 1) if t not in {x["turn"] for x in out}]
+            if free:
+                e["turn"] = rng.choice(free)
+        elif what == "event":
+            e["event"] = rng.choice(sorted(kb.events))
+        else:
+            e["outcome"] = rng.choice(["fired", "marked", "refused", "rerolled"])
+    return sorted(out, key=lambda x: x["turn"])
+
+
 def describe(kb: KnowledgeBase) -> str:
     import pprint
 
-    out = []
+    out = [f"games: {kb.games}"]
     for e in kb.events.values():
         out.append(f"{e.id} duration={e.duration_kind}/{e.duration_turns}/{e.duration!r} mult={e.multiplicity}")
         out += ["  req " + pprint.pformat(c.logic, width=200) for c in e.conditions]
@@ -216,6 +274,7 @@ def run_case(seed: int, time_limit: float = 20.0) -> list[str]:
     """The disagreements between clingo and the interpreter on the random KB and log of ``seed``."""
     rng = random.Random(seed)
     kb = random_kb(rng)
+    until_of = until_of_for(kb)
     bad: list[str] = []
     ids = sorted(kb.events)
     # --goal
@@ -243,6 +302,14 @@ def run_case(seed: int, time_limit: float = 20.0) -> list[str]:
     legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log}, until_of=until_of)
     if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
         bad.append(f"log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
+    log = walked_log(rng, kb, until_of)
+    if log:
+        res = orders.check_log(kb, log, time_limit=time_limit)
+        legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log}, until_of=until_of)
+        if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
+            bad.append(f"walked log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
+        elif res.status not in ("legal", "illegal"):
+            bad.append(f"walked log {log}: clingo {res.status} ({res.message})")
     if whole <= MAX_BOUND:
         # --count
         counted = rng.sample(ids, min(len(ids), rng.randint(1, 3)))

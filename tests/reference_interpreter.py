@@ -50,7 +50,7 @@ class Scope:
 @dataclass
 class Ev:
     id: str
-    period: int
+    period: tuple  # the period's key in play order (period_order)
     mult: int
     kind: str  # immediate | fixed | permanent | free
     turns: int | None
@@ -60,6 +60,32 @@ class Ev:
     scopes: list[Scope] = field(default_factory=list)
     effects: list[Eff] = field(default_factory=list)
     outcomes: list[str] = field(default_factory=list)
+
+
+def period_order(kb):
+    """S1: the play order of period labels as a key function (label -> comparable key), the deck kind, and the
+    profile's labels in order.
+
+    The game is that of the KB's events (one game); its profile is ``kb.games[game]``. Listed periods come in the
+    profile's order. A label the profile does not list goes, when it and all listed labels are Roman numerals,
+    right after the listed periods of lower Roman value; otherwise after every listed period (by Roman value)."""
+    games = {e.game for e in kb.events.values()}
+    assert len(games) <= 1, games
+    game = getattr(kb, "game", None) or (games.pop() if games else None)
+    data = (getattr(kb, "games", None) or {}).get(game) or {}
+    listed = [str(p["id"]) for p in data.get("periods") or []]
+    deck = data.get("deck") if data.get("deck") in ("per_period", "cumulative") else "per_period"
+    all_roman = all(p in ROMAN for p in listed)
+
+    def key(label):
+        label = str(label)
+        if label in listed:
+            return (listed.index(label) + 1, 0, 0)
+        if label in ROMAN and all_roman:
+            return (sum(1 for p in listed if ROMAN[p] < ROMAN[label]), 1, ROMAN[label])
+        return (len(listed) + 1, 1, ROMAN.get(label, 0))
+
+    return key, deck, listed
 
 
 def _req_holds(logic, val) -> bool:
@@ -82,7 +108,10 @@ class Reader:
         self.owners: dict[str, set] = {}
         self.statuses: dict[str, set] = {}
         self.out: set[str] = set()
-        self.periods = sorted({ROMAN[e.period] for e in kb.events.values()})
+        self.rank, self.deck, listed = period_order(kb)
+        self.periods = sorted({self.rank(e.period) for e in kb.events.values()})
+        if self.deck == "cumulative" and self.periods:  # S1: and every later period the profile lists
+            self.periods = sorted(set(self.periods) | {self.rank(p) for p in listed if self.rank(p) >= self.periods[0]})
         n = itertools.count(1)
         for e in kb.events.values():
             kind = {"turns": "fixed", "permanent": "permanent", "immediate": "immediate"}.get(e.duration_kind, "free")
@@ -90,7 +119,7 @@ class Reader:
                 kind = "free"
             until, only = until_of(e) if until_of and kind == "free" else ([], False)
             mult = 99 if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
-            ev = Ev(e.id, ROMAN[e.period], mult, kind, e.duration_turns, until, only)
+            ev = Ev(e.id, self.rank(e.period), mult, kind, e.duration_turns, until, only)
             self.events[e.id] = ev
             for c in e.conditions:
                 if c.logic and c.logic.get("role") == "requirement":
@@ -206,7 +235,7 @@ def _freeze(d):
 @dataclass(frozen=True)
 class State:
     """What carries over into the next turn (S3, S4, S7)."""
-    period: int = 0
+    period: tuple = ()  # the period's key (period_order); () before the first turn
     game_over: bool = False
     never: frozenset = frozenset()
     occurred: frozenset = frozenset()
@@ -367,7 +396,7 @@ class Interpreter:
         elif k == "status":
             v = c["value"] in dict(s.status).get(c["subject"], frozenset())
         elif k == "period_at_least":
-            v = period >= ROMAN.get(c.get("value"), 0)
+            v = period >= self.r.rank(c.get("value"))
         else:
             neg ^= k in ("active", "at_peace")
             v = self._env_key(c) in env
@@ -381,7 +410,8 @@ class Interpreter:
             return
         played = dict(s.played)
         for e, ev in sorted(r.events.items()):
-            if ev.period != period or e in s.never or played.get(e, 0) >= ev.mult:
+            in_deck = ev.period == period or (r.deck == "cumulative" and ev.period < period)  # S1
+            if not in_deck or e in s.never or played.get(e, 0) >= ev.mult:
                 continue
             failed = [lg for lg in ev.reqs if not _req_holds(lg, lambda c: self.val(c, ctx))]
             if not failed:
@@ -477,7 +507,8 @@ class Interpreter:
             if r.events[fired].kind != "immediate":
                 since[fired] = t if r.events[fired].kind == "fixed" or r.events[fired].turns else -1
                 new_ended.discard(fired)
-        cancels = {x["event"] for x, _ in items if x["kind"] == "cancel_event"}
+        # S4: a cancellation for one country only (only_for) does not end the run
+        cancels = {x["event"] for x, _ in items if x["kind"] == "cancel_event" and not x.get("only_for")}
         csince |= cancels
         created = {x["subject"] for x, _ in items if x["kind"] == "minor_created"}
         removed = {x["subject"] for x, _ in items if x["kind"] == "minor_removed"}

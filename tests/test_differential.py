@@ -37,3 +37,27 @@ def test_the_harness_finds_a_planted_defect(tmp_path, monkeypatch):
     (asp / "draw.lp").write_text(draw.replace("played(E,t) :- marked(E,t).", ""), encoding="utf-8")
     monkeypatch.setenv("RULEKB_ASP", str(asp))
     assert any(differential.run_case(seed) for seed in range(60))
+
+
+@pytest.mark.slow
+def test_the_harness_finds_a_deck_that_is_not_cumulative(tmp_path, monkeypatch):
+    """With the cumulative deck's rule removed from asp/draw.lp (every deck read per period), the random KBs with
+    cumulative decks must make the run disagree (seed 0 does)."""
+    asp = tmp_path / "asp"
+    shutil.copytree(differential.__file__.rsplit("/tests/", 1)[0] + "/asp", asp)
+    draw = (asp / "draw.lp").read_text(encoding="utf-8")
+    rule = "in_deck(E,t) :- may_draw(E,t), deck_cumulative, event_period(E,P), at(t,Q), Q > P.\n"
+    assert rule in draw
+    (asp / "draw.lp").write_text(draw.replace(rule, ""), encoding="utf-8")
+    monkeypatch.setenv("RULEKB_ASP", str(asp))
+    assert any(differential.run_case(seed) for seed in range(60))
+
+
+@pytest.mark.slow
+def test_the_harness_finds_periods_read_by_roman_value(monkeypatch):
+    """With periods numbered by their Roman value (free labels all 0, a profile's VII-before-IV reversed), the
+    random KBs with profiles must make the run disagree (seed 6 does)."""
+    from checker.logic import facts
+
+    monkeypatch.setattr(facts, "period_number", lambda prof, label: facts.ROMAN.get(str(label), 0))
+    assert any(differential.run_case(seed) for seed in range(60))

@@ -381,3 +381,35 @@ def test_greedy_witness_claims_one_case_per_firing():
     kb = KnowledgeBase(root="kb", events={"1:VII": event})
     assert len(greedy_witness(kb).scopes) == 1
     assert certified_witness(kb).fired == {"1:VII": 1}
+
+
+def _log005(periods, deck, requirement_period):
+    """LOG005 on a game whose profile lists ``periods`` with ``deck``: 1:<first> requires 2:<requirement_period>."""
+    from checker.checks import CheckContext
+    from checker.checks.logic import log005_later_period_requirement as log005
+    from checker.model import Clause, Event, KnowledgeBase, Source
+
+    kb = KnowledgeBase(root="<test>", games={"g": {"id": "g", "name": "G", "periods": [{"id": p} for p in periods],
+                                                   "deck": deck}})
+    first = Event(f"1:{periods[0]}", "g", periods[0], 1, "E1", "1: E1", Source("t.txt", 1))
+    first.conditions = [Clause("1.", "Cannot occur before event 2 has occurred.", 2,
+                               logic={"role": "requirement", "on_fail": "reroll",
+                                      "when": [{"kind": "occurred", "event": f"2:{requirement_period}"}]})]
+    second = Event(f"2:{requirement_period}", "g", requirement_period, 2, "E2", "2: E2", Source("t.txt", 5))
+    kb.events = {first.id: first, second.id: second}
+    ctx = CheckContext(kb, locate=lambda subject, line: ("t.txt", line))
+    return [f.message for f in log005.check(ctx)]
+
+
+def test_log005_reads_the_profile_order_and_the_deck_kind():
+    # per period: an Early card requiring a Mid card can never fire
+    assert _log005(["Early", "Mid"], "per_period", "Mid") == [
+        "requires occurred 2:Mid, an event of period Mid, but is itself an event of the earlier period Early"]
+    # cumulative: the Early card stays in the deck and can fire in the Mid period
+    assert _log005(["Early", "Mid"], "cumulative", "Mid") == []
+    # the profile's order, not Roman values: a game that plays VII before IV
+    assert _log005(["VII", "IV"], "per_period", "IV") != []
+    assert _log005(["IV", "VII"], "per_period", "IV") == []
+    # a period the profile does not list: placed by Roman value among Roman periods (III before IV: no finding)
+    assert _log005(["IV", "VII"], "per_period", "III") == []
+    assert _log005(["IV", "VII"], "per_period", "VI") != []

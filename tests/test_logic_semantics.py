@@ -354,3 +354,123 @@ def test_checking_some_events_certifies_only_their_part_of_the_witness(monkeypat
     a = analyse(kb, events={"10:VII"})
     assert [(v.subject, v.status) for v in a.verdicts] == [("10:VII", "can")]
     assert asked == [{"10:VII"}]
+
+
+# --- issue 15: periods from the game profile, cumulative decks, cancellations for one country ---------------------
+
+def game_kb(periods, deck, *events):
+    """A KB of one game ``g`` whose profile lists ``periods`` in play order with the given deck kind."""
+    kb = KnowledgeBase(root="<test>", games={"g": {"id": "g", "name": "G", "periods": [{"id": p} for p in periods],
+                                                   "deck": deck}})
+    for e in events:
+        e.game = "g"
+        kb.events[e.id] = e
+    return kb
+
+
+def test_a_cumulative_deck_draws_an_earlier_period_event_later():
+    # 1:Early requires 2:Mid: per period it can never fire; in a cumulative deck it fires in the Mid period.
+    def kb(deck):
+        return game_kb(["Early", "Mid", "Late"], deck, ev("1:Early", reqs=[needs("occurred", "2:Mid")]), ev("2:Mid"))
+
+    res = shortest_history(kb("cumulative"), "1:Early", max_turns=10)
+    assert res.status == "found" and [s.event for s in res.history] == ["2:Mid", "1:Early"]
+    assert res.history[1].period in ("Mid", "Late")  # any period from Mid on holds the Early card
+    assert ref.shortest(kb("cumulative"), "1:Early", 4) == 2
+    assert shortest_history(kb("per_period"), "1:Early", max_turns=10).status == "impossible"
+    assert ref.shortest(kb("per_period"), "1:Early", 4) is None
+    verdicts = {v.event: v.status for v in analyse(kb("cumulative")).verdicts if v.kind == "event"}
+    assert verdicts["1:Early"] == "can"
+
+
+def test_a_cumulative_deck_reaches_a_later_period_with_no_events_of_its_own():
+    # The profile's Late period holds no event, but an Early event requiring period Late can fire there.
+    def kb(deck):
+        return game_kb(["Early", "Mid", "Late"], deck,
+                       ev("1:Early", reqs=[{"when": [{"kind": "period_at_least", "value": "Late"}],
+                                            "on_fail": "reroll"}]))
+
+    assert shortest_history(kb("cumulative"), "1:Early", max_turns=10).history[0].period == "Late"
+    assert shortest_history(kb("per_period"), "1:Early", max_turns=10).status == "impossible"
+
+
+def test_periods_follow_the_profile_not_roman_values():
+    # A profile that plays VII before IV: 1:IV requiring 2:VII can fire (Roman order would say never).
+    kb = game_kb(["VII", "IV"], "per_period", ev("1:IV", reqs=[needs("occurred", "2:VII")]), ev("2:VII"))
+    res = shortest_history(kb, "1:IV", max_turns=10)
+    assert res.status == "found" and [s.period for s in res.history] == ["VII", "IV"]
+    assert ref.shortest(kb, "1:IV", 4) == 2
+    # … and a period_at_least condition reads the same order: period IV is at least VII in this game.
+    kb = game_kb(["VII", "IV"], "per_period",
+                 ev("1:IV", reqs=[{"when": [{"kind": "period_at_least", "value": "VII"}], "on_fail": "reroll"}]))
+    assert shortest_history(kb, "1:IV", max_turns=10).status == "found"
+
+
+def test_free_period_labels_in_logs_and_period_conditions():
+    kb = game_kb(["Early", "Mid", "Late"], "per_period",
+                 ev("1:Early"), ev("2:Late", reqs=[{"when": [{"kind": "period_at_least", "value": "Mid"}],
+                                                    "on_fail": "reroll"}]),
+                 ev("3:Mid", reqs=[{"when": [{"kind": "period_at_least", "value": "Late"}], "on_fail": "reroll"}]))
+    assert check_log(kb, log((1, "Early:1", "fired"), (2, "2:Late", "fired"))).status == "legal"
+    assert check_log(kb, log((1, "2:Late", "fired"), (2, "1:Early", "fired"))).status == "illegal"
+    assert shortest_history(kb, "3:Mid", max_turns=10).status == "impossible"
+    assert ref.shortest(kb, "3:Mid", 4) is None
+
+
+def test_an_outside_roman_period_is_placed_among_the_listed_roman_periods():
+    # The EU profile lists IV and VII; 7:III (outside) comes before IV, so a requirement on it is no later-period
+    # requirement, and period VI lies between IV and VII.
+    from checker.logic.facts import game_profile, period_number
+
+    kb = game_kb(["IV", "VII"], "per_period", ev("1:IV"))
+    prof = game_profile(kb)
+    order = sorted(["VII", "VIII", "IV", "VI", "III"], key=lambda p: period_number(prof, p))
+    assert order == ["III", "IV", "VI", "VII", "VIII"]
+    kb = game_kb(["IV", "VII"], "per_period", ev("1:VII", reqs=[{"when": [{"kind": "period_at_least", "value": "VI"}],
+                                                                 "on_fail": "reroll"}]))
+    assert shortest_history(kb, "1:VII", max_turns=10).status == "found"
+    assert ref.shortest(kb, "1:VII", 4) == 1
+
+
+def test_until_event_durations_read_free_period_labels():
+    from checker.logic.facts import duration_events
+
+    e = ev("1:Early", "until", text="until event 21:Early occurs")
+    e.duration = "until event 21:Early occurs"
+    assert duration_events(e, {"21:Early"}, ("Early", "Mid")) == (["21:Early"], True)
+    e.duration = "until event Mid:3 (Peace) occurs or the war ends"
+    assert duration_events(e, {"3:Mid"}, ("Early", "Mid")) == (["3:Mid"], False)
+    e.duration = "until event 8:VI occurs"  # Roman labels keep working, with or without a profile's labels
+    assert duration_events(e, {"8:VI"}, ("Early",)) == (["8:VI"], True)
+    assert duration_events(e, {"8:VI"}) == (["8:VI"], True)
+    # The model: 2:Early is in effect until 3:Mid occurs, and nothing else ends it.
+    kb = game_kb(["Early", "Mid"], "cumulative", ev("2:Early", "until", text="until event 3:Mid occurs"), ev("3:Mid"),
+                 ev("4:Mid", reqs=[needs("in_effect", "2:Early"), needs("occurred", "3:Mid")]))
+    kb.events["2:Early"].duration = "until event 3:Mid occurs"
+    assert shortest_history(kb, "4:Mid", max_turns=10).status == "impossible"
+    assert check_log(kb, log((1, "2:Early", "fired"), (2, "4:Mid", "fired"))).status == "illegal"
+
+
+def test_a_cancellation_for_one_country_only_does_not_end_the_run():
+    # 2:VII cancels 1:VII "for USSR only": 1:VII stays in effect, so 3:VII (needs 1:VII in effect after 2:VII)
+    # can fire; a full cancellation ends the run for good.
+    def kb(only_for):
+        item = {"kind": "cancel_event", "event": "1:VII", **({"only_for": "USSR"} if only_for else {})}
+        return kb_of(ev("1:VII", "permanent"), ev("2:VII", reqs=[needs("in_effect", "1:VII")], effects=[{"effects": [item]}]),
+                     ev("3:VII", reqs=[needs("in_effect", "1:VII"), needs("occurred", "2:VII")]))
+
+    assert shortest_history(kb(True), "3:VII", max_turns=10).status == "found"
+    assert ref.shortest(kb(True), "3:VII", 4) == 3
+    assert shortest_history(kb(False), "3:VII", max_turns=10).status == "impossible"
+    assert ref.shortest(kb(False), "3:VII", 4) is None
+    # … and it does not make 2:VII a changer of 1:VII in the cone of a goal
+    from checker.logic.facts import DependencyIndex
+
+    assert "2:VII" not in DependencyIndex(kb(True)).changers.get("event:1:VII", set())
+
+
+def test_a_model_is_of_one_game():
+    kb = kb_of(ev("1:VII"), ev("2:VII"))
+    kb.events["2:VII"].game = "pop"
+    with pytest.raises(ValueError, match="one game"):
+        build_model(kb)

@@ -21,11 +21,17 @@ import graphlib
 
 import clingo
 
-from ..ids import ROMAN, event_sort_key
+from ..ids import event_sort_key as _roman_key
 from ..model import KnowledgeBase
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
 from .witness import Witness, certified_witness
 from .solver import Session, Stats, asp_dir
+
+
+def event_sort_key(eid: str):
+    """Id order for listing (ties between free period labels broken by the id, so output is deterministic)."""
+    return (*_roman_key(eid), eid)
+
 
 DEFAULT_MAX_HORIZON = 60
 
@@ -304,5 +310,8 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
     return out, session.horizon
 
 
-def period_number(period: str) -> int:
-    return ROMAN.get(period, 0)
+def period_number(kb: KnowledgeBase, period: str) -> int:
+    """The period's place in the game profile's order (docs/logic.md S1), not its Roman value."""
+    from .facts import game_profile, period_number as number
+
+    return number(game_profile(kb), period)

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games import GameProfile, profile
 from ..ids import ROMAN
 from ..model import Clause, Event, KnowledgeBase, Section
 
@@ -46,6 +47,7 @@ class LogicModel:
     events: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     scopes: set[int] = field(default_factory=set)  # clause ids of case and part headings (scope/2 facts)
+    period_labels: dict[int, str] = field(default_factory=dict)  # period number in the model -> its label
 
     def program(self) -> str:
         return "\n".join(self.facts) + "\n"
@@ -80,24 +82,77 @@ def effect_items(effects):
             yield eff
 
 
-_UNTIL_RE = None
+def game_profile(kb: KnowledgeBase) -> GameProfile:
+    """The profile of the game whose events ``kb`` holds: a one-game view's game, or the one game all its events
+    belong to. ``ValueError`` when the events of two games are mixed (a model is of one game: take
+    ``kb.view(game)``)."""
+    game = getattr(kb, "game", None)
+    if game is None:
+        games = sorted({e.game for e in kb.events.values()})
+        if len(games) > 1:
+            raise ValueError(f"the logic model is of one game, but the events given belong to {', '.join(games)}: "
+                             "take one game's view (kb.view(game))")
+        game = games[0] if games else None
+    return profile(getattr(kb, "games", None) or {}, game)
 
 
-def duration_events(event: Event, known) -> tuple[list[str], bool]:
-    """Events whose occurrence ends an ``until`` duration ("until event 8:VI occurs"), and whether the duration
+def period_number(prof: GameProfile, label: str) -> int:
+    """A period's number in the model, in play order (docs/logic.md S1): the game profile's order, never a Roman
+    value. A period the profile does not list (an event of another period named as an outside reference, 7:III
+    in a game listing IV and VII) is placed by its Roman value among the listed periods when they all are Roman
+    numerals (III before IV, VI between IV and VII), otherwise after them (``GameProfile.period_index``)."""
+    label = str(label)
+    if label in prof.periods or label not in ROMAN or not all(p in ROMAN for p in prof.periods):
+        return 100 * prof.period_index(label)
+    return 100 * sum(1 for p in prof.periods if ROMAN[p] < ROMAN[label]) + ROMAN[label]
+
+
+def period_labels(kb: KnowledgeBase, prof: GameProfile | None = None) -> dict[int, str]:
+    """Period number -> label, for every period of the profile and of the KB's events."""
+    prof = prof or game_profile(kb)
+    labels = {period_number(prof, p): p for p in prof.periods}
+    labels.update({period_number(prof, e.period): e.period for e in kb.events.values()})
+    return labels
+
+
+def model_periods(kb: KnowledgeBase, prof: GameProfile | None = None) -> list[int]:
+    """The periods a turn can lie in (docs/logic.md S1): those of the KB's events and, in a cumulative deck,
+    every period the profile lists after the earliest of them (earlier cards can still be drawn there)."""
+    prof = prof or game_profile(kb)
+    own = {period_number(prof, e.period) for e in kb.events.values()}
+    if prof.deck == "cumulative" and own:
+        first = min(own)
+        own |= {n for n in (period_number(prof, p) for p in prof.periods) if n >= first}
+    return sorted(own)
+
+
+_UNTIL_RES: dict[tuple[str, ...], Any] = {}
+
+
+def _until_re(labels: tuple[str, ...]):
+    """"until (event) N:P (…) occurs" for P a Roman numeral or one of the game's period labels."""
+    import re
+
+    if labels not in _UNTIL_RES:
+        per = "|".join([re.escape(x) for x in sorted(set(labels), key=len, reverse=True) if x] + ["[IVX]{1,4}"])
+        _UNTIL_RES[labels] = re.compile(
+            rf"until (?:event )?(?:(?P<num>\d{{1,4}}):(?P<per>{per})|(?P<per2>{per}):(?P<num2>\d{{1,4}}))(?![\w:])"
+            r"(?: \([^()]{0,80}\))? occurs")
+    return _UNTIL_RES[labels]
+
+
+def duration_events(event: Event, known, periods=()) -> tuple[list[str], bool]:
+    """Events whose occurrence ends an ``until`` duration ("until event 8:VI occurs", "until event 21:Early
+    occurs": ``periods`` are the game's period labels; Roman labels are always read), and whether the duration
     says nothing else (then the environment cannot end it otherwise)."""
     import re
 
-    from ..ids import canonical_event_id
-
-    global _UNTIL_RE
-    if _UNTIL_RE is None:
-        _UNTIL_RE = re.compile(r"until (?:event )?(\d{1,4}:[IVX]{1,4}|[IVX]{1,4}:\d{1,4})(?: \([^()]{0,80}\))? occurs")
     text = event.duration or ""
     if event.duration_kind != "until" or not text or len(text) > 500:
         return [], False
-    ids = [canonical_event_id(m[1]) for m in _UNTIL_RE.finditer(text)]
-    ids = [i for i in ids if i and i in known]
+    found = _until_re(tuple(periods)).finditer(text)
+    ids = [f"{int(m['num'] or m['num2'])}:{m['per'] or m['per2']}" for m in found]
+    ids = [i for i in ids if i in known]
     only = len(ids) == 1 and re.fullmatch(r"\s*until (?:event )?\S+(?: \([^()]{0,80}\))? occurs\s*", text) is not None
     return ids, only
 
@@ -120,7 +175,7 @@ def _event_sections(event: Event):
         yield section
 
 
-def event_dependencies(event: Event) -> dict[str, set[str]]:
+def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
     """What an event's conditions test, and what its effects change (for the cone)."""
     needs_events: set[str] = set()
     tests: set[str] = set()
@@ -135,6 +190,8 @@ def event_dependencies(event: Event) -> dict[str, set[str]]:
             conds.extend(_logic_conditions(clause.logic))
             for eff in effect_items(clause.logic.get("effects", [])):
                 conds.extend(flat_conditions(eff.get("when")))
+                if eff["kind"] == "cancel_event" and eff.get("only_for"):
+                    continue  # a cancellation for one country only changes nothing the model holds (S4)
                 if eff["kind"] in ("cancel_event", "never_occurs"):
                     changes.add(f"event:{eff['event']}")
                 elif eff["kind"] in ("minor_created", "minor_removed"):
@@ -157,7 +214,7 @@ def event_dependencies(event: Event) -> dict[str, set[str]]:
             tests.add(f"owner:{c.get('value')}")
         if c["kind"] == "status":
             tests.add(f"status:{c.get('subject')}")
-    needs_events |= set(duration_events(event, _Anything())[0])
+    needs_events |= set(duration_events(event, _Anything(), periods)[0])
     return {"needs": needs_events, "tests": tests, "changes": changes}
 
 
@@ -171,7 +228,8 @@ class DependencyIndex:
 
     def __init__(self, kb: KnowledgeBase):
         self.kb = kb
-        self.deps = {eid: event_dependencies(e) for eid, e in kb.events.items()}
+        self.profile = game_profile(kb)
+        self.deps = {eid: event_dependencies(e, self.profile.periods) for eid, e in kb.events.items()}
         self.changers: dict[str, set[str]] = {}
         for eid, d in self.deps.items():
             for ch in d["changes"]:
@@ -181,7 +239,7 @@ class DependencyIndex:
     def kb_periods(self) -> list[int]:
         """The KB's periods (every turn of every model of this KB lies in one of them), computed once."""
         if not hasattr(self, "_kb_periods"):
-            self._kb_periods = _kb_periods(self.kb)
+            self._kb_periods = model_periods(self.kb, self.profile)
         return self._kb_periods
 
     def cone(self, goals: set[str]) -> set[str]:
@@ -201,10 +259,6 @@ class DependencyIndex:
         return out
 
 
-def _kb_periods(kb: KnowledgeBase) -> list[int]:
-    return sorted({ROMAN.get(e.period, 0) for e in kb.events.values()})
-
-
 def cone(kb: KnowledgeBase, goals: set[str]) -> set[str]:
     return DependencyIndex(kb).cone(goals)
 
@@ -212,6 +266,7 @@ def cone(kb: KnowledgeBase, goals: set[str]) -> set[str]:
 class _Builder:
     def __init__(self, kb: KnowledgeBase, events: set[str]):
         self.kb = kb
+        self.profile = game_profile(kb)
         self.scope_events = events
         self.m = LogicModel()
         self.cond_terms: set[str] = set()
@@ -284,7 +339,7 @@ class _Builder:
             self.statuses.setdefault(str(subject), set()).add(str(value))
             fluent = f"status({q(subject)},{q(value)})"
         elif kind == "period_at_least":
-            fluent = f"period_at_least({ROMAN.get(value, 0)})"
+            fluent = f"period_at_least({period_number(self.profile, value)})"
         else:  # free and anything else no event decides
             text = value or subject or kind
             fluent = self.env(f"{kind} {subject or ''} {text}".strip(), str(text))
@@ -308,7 +363,7 @@ class _Builder:
     def event(self, event: Event) -> None:
         e = q(event.id)
         f = self.m.facts
-        f.append(f"event({e}). event_period({e},{ROMAN.get(event.period, 0)}).")
+        f.append(f"event({e}). event_period({e},{period_number(self.profile, event.period)}).")
         # The title (multiplicity) and the duration line are clauses too, so explanations can name them.
         title = self.clause_id(event, event.source.line, event.header, "title")
         f.append(f"multiplicity_clause({e},{title}).")
@@ -325,7 +380,7 @@ class _Builder:
             f.append(f"duration_free({e}).")
             if event.duration_turns:
                 f.append(f"duration_max({e},{event.duration_turns}).")
-            ids, only = duration_events(event, _Anything())
+            ids, only = duration_events(event, _Anything(), self.profile.periods)
             for x in ids:
                 fluent = f"occurred({q(x)})" if x in self.scope_events else self.out_event(x, "occurred")
                 f.append(f"duration_until({e},{fluent}).")
@@ -430,6 +485,8 @@ class _Builder:
             self.religions.setdefault(str(eff["subject"]), set()).add(str(eff["value"]))
             return f"religion({q(eff['subject'])},{q(eff['value'])})"
         if kind == "cancel_event":
+            if eff.get("only_for"):  # "… for USSR only": X's run goes on; the model has no per-country effect (S4)
+                return None
             return f"cancel({q(eff['event'])})"
         if kind == "never_occurs":
             return f"never({q(eff['event'])})"
@@ -498,8 +555,11 @@ class _Builder:
 
     def finish(self, kb_periods: list[int] | None = None) -> LogicModel:
         f = self.m.facts
-        for p in kb_periods if kb_periods is not None else _kb_periods(self.kb):
+        for p in kb_periods if kb_periods is not None else model_periods(self.kb, self.profile):
             f.append(f"kb_period({p}).")
+        if self.profile.deck == "cumulative":
+            f.append("deck_cumulative.")
+        self.m.period_labels = period_labels(self.kb, self.profile)
         for x in sorted(self.minors):
             f.append(f"minor({q(x)}).")
         for x, values in sorted(self.religions.items()):
@@ -518,15 +578,25 @@ def build_model(kb: KnowledgeBase, goals: set[str] | None = None,
                 index: DependencyIndex | None = None) -> LogicModel:
     """Facts for the whole KB, or for the cone of ``goals`` (walked in ``index`` when given: build the index once
     when many cones of one KB are modelled)."""
-    from ..ids import event_sort_key
-
     if goals:
         events = (index or DependencyIndex(kb)).cone(goals)
     else:
         events = set(kb.events)
     b = _Builder(kb, events)
-    for eid in sorted(events, key=event_sort_key):
+    key = model_sort_key(kb, b.profile)
+    for eid in sorted(events, key=key):
         b.event(kb.events[eid])
     model = b.finish(index.kb_periods if index is not None else None)
-    model.events = sorted(events, key=event_sort_key)
+    model.events = sorted(events, key=key)
     return model
+
+
+def model_sort_key(kb: KnowledgeBase, prof: GameProfile | None = None):
+    """Events in play order: by the profile's period order, then number (free period labels included)."""
+    prof = prof or game_profile(kb)
+
+    def key(eid: str):
+        e = kb.events.get(eid)
+        num, _, per = eid.partition(":")
+        return (period_number(prof, e.period if e is not None else per), int(num) if num.isdigit() else 0, eid)
+    return key

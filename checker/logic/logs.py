@@ -90,14 +90,30 @@ def parse_log(data, text: str, name: str, known_events) -> list[LogEntry]:
         event = raw.get("event")
         if not isinstance(event, str) or not event:
             raise LogError(name, line, "entry has no 'event' (an event id such as 8:VII)")
-        eid = canonical_event_id(event.strip())
-        if eid is None or eid not in known_events:
+        eid = resolve_event_id(event, known_events)
+        if eid is None:
             raise LogError(name, line, f"unknown event {event[:40]!r}")
         outcome = raw.get("outcome", "fired")
         if not isinstance(outcome, str) or outcome.strip().lower() not in OUTCOMES:
             raise LogError(name, line, f"unknown outcome {str(outcome)[:40]!r} (one of {', '.join(OUTCOMES)})")
         out.append(LogEntry(turn, eid, outcome.strip().lower(), line))
     return sorted(out, key=lambda e: e.turn)
+
+
+def resolve_event_id(text: str, known_events) -> str | None:
+    """The id of a known event written as ``N:P`` or ``P:N``, for any period label (``8:VII``, ``VII:8``,
+    ``21:Early``, ``Early:21``); None when it names no known event."""
+    text = text.strip()
+    eid = canonical_event_id(text)
+    if eid is not None and eid in known_events:
+        return eid
+    left, sep, right = text.partition(":")
+    if not sep:
+        return None
+    for num, per in ((left, right), (right, left)):
+        if num.isdigit() and per and f"{int(num)}:{per}" in known_events:
+            return f"{int(num)}:{per}"
+    return None
 
 
 def entries_from_dicts(entries: list[dict], known_events, name: str = "<log>") -> list[LogEntry]:

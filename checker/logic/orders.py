@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..ids import ROMAN_BY_VALUE, canonical_event_id
+from ..ids import canonical_event_id
 from ..model import KnowledgeBase
 from .analysis import horizon_bound
 from .facts import ClauseInfo, build_model, cone, q
@@ -48,12 +48,13 @@ class OrderResult:
     turns_searched: int = 0
 
 
-def _history(atoms: list[clingo.Symbol]) -> list[Step]:
+def _history(atoms: list[clingo.Symbol], labels: dict[int, str]) -> list[Step]:
+    """The steps of an answer; ``labels``: the model's period numbers -> the game's period labels."""
     periods: dict[int, str] = {}
     steps: dict[int, Step] = {}
     for a in atoms:
         if a.name == "at":
-            periods[a.arguments[0].number] = ROMAN_BY_VALUE.get(a.arguments[1].number, str(a.arguments[1].number))
+            periods[a.arguments[0].number] = labels.get(a.arguments[1].number, str(a.arguments[1].number))
     for a in atoms:
         if a.name in ("fires", "marked", "refused", "draw"):
             t = a.arguments[1].number
@@ -94,7 +95,7 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
         session.set_query(t, False)
         result.turns_searched = t
         if res.status == "sat":
-            result.status, result.history = "found", _history(res.atoms)
+            result.status, result.history = "found", _history(res.atoms, model.period_labels)
             break
         if res.status == "unknown":
             result.message = f"time limit of {time_limit:g} s reached at turn {t}"
@@ -154,7 +155,7 @@ def check_log(kb: KnowledgeBase, entries, time_limit: float = 10.0) -> OrderResu
             what = f"{bad.event} ({bad.outcome})" if bad else "nothing"
             result.message = f"turn {t}: {what} is not legal after the turns before it"
             break
-        result.history = _history(res.atoms)
+        result.history = _history(res.atoms, model.period_labels)
     result.seconds = time.perf_counter() - start
     return result
 

@@ -21,7 +21,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ids import ROMAN, event_sort_key
+from ..ids import event_sort_key
 from ..model import Event, KnowledgeBase
 
 INF = 10**9
@@ -56,7 +56,10 @@ def _effects(event: Event):
 
 class _State:
     def __init__(self, kb: KnowledgeBase):
+        from .facts import game_profile
+
         self.kb = kb
+        self.profile = game_profile(kb)
         self.fired: dict[str, int] = {}
         self.ended: dict[str, int] = {}  # free durations: turn from which the event is no longer live
         self.period = 0
@@ -112,7 +115,9 @@ def _check(state: _State, cond: dict[str, Any], t: int, decide: dict[str, str], 
         positive = (kind == key) != negated
         return _env(env, f"{key} {cond.get('subject')} {cond.get('value')}", positive)
     if kind == "period_at_least":
-        return (state.period >= ROMAN.get(cond.get("value"), 0)) != negated
+        from .facts import period_number
+
+        return (state.period >= period_number(state.profile, cond.get("value"))) != negated
     return None  # exists, religion, …: state fluents of effects, left to clingo
 
 
@@ -169,8 +174,11 @@ def greedy_witness(kb: KnowledgeBase) -> Witness:
     witness = Witness()
     kb_periods = {e.period for e in kb.events.values()}
     by_period: dict[int, list[str]] = defaultdict(list)
-    for eid in sorted(kb.events, key=event_sort_key):
-        by_period[ROMAN.get(kb.events[eid].period, 0)].append(eid)
+    from .facts import model_sort_key, period_number
+
+    prof = state.profile
+    for eid in sorted(kb.events, key=model_sort_key(kb, prof)):
+        by_period[period_number(prof, kb.events[eid].period)].append(eid)
     disruptive = {eid for eid, e in kb.events.items()
                   if any(eff["kind"] in DISRUPTIVE for logic in _effects(e) for eff in logic.get("effects", []))}
     t = 0
@@ -329,7 +337,7 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     if not witness.fired:
         return witness
     order = sorted((e for e in witness.fired if only is None or e in only),
-                   key=lambda e: (witness.fired[e], event_sort_key(e)))
+                   key=lambda e: (witness.fired[e], event_sort_key(e), e))
     out = Witness(turns=witness.turns)
 
     def certify(goals: list[str], job_stats) -> list[str]:
@@ -379,7 +387,7 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
         size += n
     if batch:
         batches.append(batch)
-    by_turn = lambda e: (witness.fired[e], event_sort_key(e))
+    by_turn = lambda e: (witness.fired[e], event_sort_key(e), e)
 
     def job(goals: list[str]):
         from .solver import Stats
@@ -411,7 +419,7 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     from .facts import build_model, q
     from .solver import Session
 
-    fired = sorted(((t, e) for e, t in witness.fired.items() if e in members), key=lambda x: (x[0], event_sort_key(x[1])))
+    fired = sorted(((t, e) for e, t in witness.fired.items() if e in members), key=lambda x: (x[0], event_sort_key(x[1]), x[1]))
     if not fired:
         return False
     turn_of = _log_turns(kb, fired, compress)
