@@ -178,7 +178,14 @@ def resolve_event_id(text: str, known) -> str:
     """The canonical id of an event of ``known`` (a collection of canonical ids) that ``text`` names, in any case
     and either form; raises UnknownName with a "did you mean" for near misses."""
     known = set(known)
-    canon = normalize_event_id(text, {k.split(":", 1)[1] for k in known if ":" in k})
+    periods = {k.split(":", 1)[1] for k in known if ":" in k}
+    canon = normalize_event_id(text, periods)
+    m = _USER_ID_RE.match(text or "")
+    if canon is None and m:
+        label = m["per"] or m["per2"]
+        raise UnknownName(f"{text!r}: no period {label!r} among the events' periods here "
+                          f"({', '.join(sorted(periods, key=lambda p: (period_value(p), p))) or 'none'}); is it "
+                          "another game's event? (--game GAME, or GAME/ID)")
     if canon is None:
         raise UnknownName(f"{text!r} is not an event id (NUMBER:PERIOD such as 8:VII, or VII:8)"
                           + suggestion(text, known))

@@ -143,3 +143,9 @@ def test_an_acceptance_names_its_game(two_games):
         f.accepted = None
     twin = apply_acceptances(list(findings), [Acceptance("REF001", "7:VII", "known", game="twin")], None)
     assert [f.game for f in twin if f.accepted] == ["twin"] and not [f for f in twin if f.rule == "ACC001"]
+
+
+def test_an_id_of_another_games_period_says_so(two_games, capsys):
+    assert main(["order", "--kb", str(two_games), "--game", "eu", "--goal", "3:Early"]) == 2
+    err = capsys.readouterr().err
+    assert "no period 'Early'" in err and "(IV, VII)" in err and "--game" in err
