@@ -127,9 +127,13 @@ def test_sty002_a_huge_word_gets_no_suggestion_and_no_memory_blowup():
 
 
 def _spell_check(text: str):
-    event = SimpleNamespace(id="1:VII", all_clauses=lambda: [SimpleNamespace(text=text, line=1)])
+    from checker.games import GameProfile
+
+    event = SimpleNamespace(id="1:VII", period="VII", number=1,
+                            all_clauses=lambda: [SimpleNamespace(text=text, line=1)])
     kb = SimpleNamespace(rules={}, games={}, gazetteers={}, glossaries={})
-    ctx = SimpleNamespace(events=lambda: [event], kb=kb, wants=lambda e: True,
+    ctx = SimpleNamespace(events=lambda: [event], kb=kb, wants=lambda e: True, only=None,
+                          profile=lambda: GameProfile("eu", "EU", ("VII",)),
                           finding=lambda mod, subject, line, message: message)
     return list(sty002_spelling.check(ctx))
 
