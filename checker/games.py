@@ -24,11 +24,15 @@ class GameProfile:
     countries: tuple[str, ...] = ()
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    def period_index(self, label: str) -> int:
-        """1, 2, … for the profile's periods in order; a period the profile does not list comes after them,
-        ordered by its Roman value where it has one (events of other periods are external references)."""
+    def period_index(self, label: str) -> float:
+        """1, 2, … for the profile's periods in order. A period the profile does not list (an event of another
+        period named as an outside reference: 7:III in a game listing IV and VII) stands by its Roman value among
+        the listed periods when they all are Roman numerals (III before IV, VI between IV and VII: 1.5), otherwise
+        after them (the logic's ``facts.period_number`` orders periods the same way, docs/logic.md S1)."""
         if label in self.periods:
             return self.periods.index(label) + 1
+        if label in ROMAN and self.periods and all(p in ROMAN for p in self.periods):
+            return sum(1 for p in self.periods if ROMAN[p] < ROMAN[label]) + 0.5
         return len(self.periods) + 1 + ROMAN.get(label, 0)
 
     def period_names(self) -> dict[str, str]:

@@ -149,3 +149,23 @@ def test_an_id_of_another_games_period_says_so(two_games, capsys):
     assert main(["order", "--kb", str(two_games), "--game", "eu", "--goal", "3:Early"]) == 2
     err = capsys.readouterr().err
     assert "no period 'Early'" in err and "(IV, VII)" in err and "--game" in err
+
+
+@pytest.mark.parametrize("deck,expected", [("per_period", ["error"]), ("cumulative", [])])
+def test_a_later_period_requirement_reads_the_deck_kind(tmp_path, monkeypatch, deck, expected):
+    """LOG004: 'cannot occur before period Mid' on an Early card never holds when each period has its own deck,
+    and is a real condition when the deck is cumulative (the Early card is still drawn in Mid). Periods compare in
+    the profile's order (Early, Mid), not by Roman value (both would be 0)."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    (root / "games").mkdir(parents=True)
+    (root / "games" / "cw.yaml").write_text(
+        "id: cw\nname: Cold\nevent_id: number:period\ndeck: " + deck + "\nperiods:\n  - {id: Early}\n  - {id: Mid}\n",
+        encoding="utf-8")
+    text = tmp_path / "e.txt"
+    text.write_text("GAME cw\nPERIOD Early\n\n1: EARLY CARD (historical date: 1947)\n(duration: permanent)\n"
+                    "1. Cannot occur before period Mid. Otherwise re-roll and do not mark off.\n"
+                    "EVENTS PHASE:\n1. Something happens.\n", encoding="utf-8")
+    assert main(["ingest", "--kb", str(root), str(text)]) == 0
+    found = [f.severity for f in check_paths([], str(root)).findings if f.rule == "LOG004"]
+    assert found == expected

@@ -13,7 +13,9 @@ Fails (always false; error)::
 
     5: … 1. Cannot occur before event 5:VII has occurred.
 
-Passes: a period condition that can go either way, a requirement on another event.
+Passes: a period condition that can go either way (in a cumulative deck, where an event stays in the deck in later
+periods, "cannot occur before period Mid" on an Early card), a requirement on another event. Periods are compared
+in the game profile's order.
 
 Remove the condition or correct it.
 """
@@ -22,7 +24,6 @@ from __future__ import annotations
 
 import sys
 
-from ...ids import ROMAN
 from ...model import ExplanationItem
 
 CODE = "LOG004"
@@ -54,11 +55,12 @@ def check(ctx):
                 continue
             for key, c in _conds(logic):
                 if c["kind"] == "period_at_least" and key == "when":
-                    need, own = ROMAN.get(c.get("value"), 0), ROMAN.get(event.period, 0)
+                    prof = ctx.profile()
+                    need, own = prof.period_index(str(c.get("value"))), prof.period_index(event.period)
                     if own >= need:
                         yield ctx.finding(mod, event.id, clause.line, f"'period {c['value']} or later' always holds "
                                           f"for an event of period {event.period}", severity="info")
-                    else:
+                    elif prof.deck != "cumulative":  # a cumulative deck draws the card in that later period too
                         yield ctx.finding(mod, event.id, clause.line, f"'period {c['value']} or later' never holds for "
                                           f"an event of period {event.period}", severity="error")
                 if c.get("event") == event.id and c["kind"] in ("occurred", "over", "in_effect") and key == "when" \
