@@ -38,7 +38,7 @@ def _err(message: str) -> None:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    return Console(highlight=False, soft_wrap=True, emoji=False)  # "1:A:" is an id, not the :a: emoji
 
 
 # --- the knowledge base root -------------------------------------------------------------------------------------

@@ -169,3 +169,24 @@ def test_a_later_period_requirement_reads_the_deck_kind(tmp_path, monkeypatch, d
     assert main(["ingest", "--kb", str(root), str(text)]) == 0
     found = [f.severity for f in check_paths([], str(root)).findings if f.rule == "LOG004"]
     assert found == expected
+
+
+def test_a_card_deck_without_years_reads_ids_plainly_and_needs_no_dates(tmp_path, monkeypatch, capsys):
+    """Found by walking the README as a new user: 'LOG002 1:A: …' printed as '1🅰' (rich read ':A:' as an emoji
+    code), and every undated card title was a CHR002 finding although the profile dates no period."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    (root / "games").mkdir(parents=True)
+    (root / "games" / "tiny.yaml").write_text(
+        "id: tiny\nname: Tiny\nevent_id: number:period\ndeck: cumulative\nperiods:\n  - {id: A}\n  - {id: B}\n",
+        encoding="utf-8")
+    (tmp_path / "a.txt").write_text("GAME tiny\nPERIOD A\n\n1: FIRST CARD\n1. Requires 2:B (Second Card).\n",
+                                    encoding="utf-8")
+    (tmp_path / "b.txt").write_text("GAME tiny\nPERIOD B\n\n2: SECOND CARD\n1. May only be played if 1:A "
+                                    "(First Card) has been played.\n", encoding="utf-8")
+    assert main(["ingest", "--kb", str(root), str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]) == 0
+    capsys.readouterr()
+    assert main(["check", "--kb", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "LOG001 1:A" in out and "\U0001f170" not in out and "\U0001f171" not in out
+    assert "CHR002" not in out

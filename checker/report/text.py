@@ -24,7 +24,8 @@ def _t(text: object) -> str:
 
 def render_text(findings: list[Finding], quotes: dict | None = None, color: bool = False, **_: object) -> str:
     buf = io.StringIO()
-    console = Console(file=buf, force_terminal=color, no_color=not color, width=200, highlight=False, soft_wrap=True)
+    console = Console(file=buf, force_terminal=color, no_color=not color, width=200, highlight=False, soft_wrap=True,
+                      emoji=False)  # an id such as 1:A followed by ":" must not become the :a: emoji
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for f in sorted(findings, key=Finding.sort_key):
         by_file[f.file or "(no file)"].append(f)

@@ -12,7 +12,8 @@ Passes::
 
     5: SOME EVENT (historical date: 1785-87)
 
-Write the year (or range), or ``no definite date``.
+Write the year (or range), or ``no definite date``. A title without any date is reported (info) only in a game
+whose profile gives years to its periods: a card deck whose periods have no years writes no historical dates.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ ACCEPTED = {"no definite date", "non-historical"}
 
 def check(ctx):
     mod = sys.modules[__name__]
+    dated = any(p.get("start") is not None for p in ctx.kb.games.get(ctx.kb.game, {}).get("periods", []))
     for event in ctx.events():
+        if event.date is None and not dated:
+            continue  # a game whose profile dates no period (a card deck) writes no historical dates
         if event.date is None:
             yield ctx.finding(mod, event.id, event.source.line,
                               "the title has no '(historical date: …)' (write 'no definite date' if there is none)",
