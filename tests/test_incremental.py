@@ -109,6 +109,32 @@ def test_spelling_of_a_replacing_text_from_the_cached_index_equals_reading_every
     assert "also in 20:IV, 21:IV" in spelled["supercede"]
 
 
+def test_step_names_of_a_replacing_text_from_the_cached_mentions_equal_reading_every_text(tmp_path, monkeypatch):
+    """STR008 adjusts the cached step mentions of the loaded KB by the contributed entries: a text replacing 16:IV
+    that writes 'peace phase' where 16:IV wrote 'peace step', and adds a 'war declarations step' and a 'peaceful
+    phase', gets the same
+    findings from a cold cache, a warm cache and reading every text."""
+    from checker.kbio.store import load_kb
+    from checker.textformat.render import render_entry
+
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    text = render_entry(load_kb(str(KB)).kb.view("eu").events["16:IV"])
+    assert "peace step" in text
+    new = tmp_path / "sixteen.txt"
+    new.write_text("PERIOD IV (1615-1659)\n\n" + text.replace("peace step", "peace phase").replace(
+        "\n1. ", "\n1. Nothing happens in the war declarations step or in the peaceful phase. ", 1),
+        encoding="utf-8")
+    cold = dicts(check_paths([str(new)], str(KB)).findings)
+    warm = dicts(check_paths([str(new)], str(KB)).findings)
+    assert cold == warm == full_then_filtered(monkeypatch, [str(new)], str(KB))
+    steps = [d["message"] for d in cold if d["rule"] == "STR008"]
+    assert len(steps) == 2 and "'war declarations step' in 16:IV" in " ".join(steps), steps
+    # 16:IV's old 'peace step' is gone from the group its new 'peaceful phase' joins
+    assert any("'peace step' in 1:IV;" in m and "'peaceful phase' in 16:IV" in m for m in steps), steps
+
+
 @pytest.mark.slow
 def test_new_text_against_synthetic_kb_equals_full_run(tmp_path, monkeypatch):
     from bench.generate import generate

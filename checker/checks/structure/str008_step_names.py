@@ -58,15 +58,40 @@ def _key(name: str) -> frozenset[str]:
     return frozenset(w[:4] for w in name.split() if w != "of")
 
 
-def check(ctx):
-    mod = sys.modules[__name__]
-    groups: dict[frozenset, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
-    for event in ctx.events():
+def _mentions(ctx, events) -> list[tuple]:
+    """(order, group key, written form, event id, line) of every step mention in ``events``, in KB order."""
+    prof = ctx.profile()
+    out = []
+    for event in events:
+        order = (prof.period_index(event.period), event.period, event.number)
         for clause in event.all_clauses():
             for m in _MENTION.finditer(clause.text):
                 name = step_name(m.group(1).split())
                 if name:
-                    groups[_key(name)][f"{name} {m.group(2).lower()}"].append((event.id, clause.line))
+                    out.append((order, tuple(sorted(_key(name))), f"{name} {m.group(2).lower()}", event.id,
+                                clause.line))
+    return out
+
+
+def _all_mentions(ctx) -> list[tuple]:
+    """Every mention of the game. With contributed entries, the mentions of the KB as loaded come from the cache
+    (``CheckContext.base_aggregate``), less those of the entries contributed, plus the contributed entries' own."""
+    from ... import incremental
+
+    if ctx.only is None or not incremental.USE_AGGREGATES:
+        return _mentions(ctx, ctx.events())
+    base = ctx.base_aggregate("STR008-mentions", lambda: _mentions(ctx, ctx.base_events()))
+    out = [m for m in base if m[3] not in ctx.only]
+    out += _mentions(ctx, [e for e in ctx.events() if e.id in ctx.only])
+    out.sort(key=lambda m: m[0])  # stable: an event's own mentions keep their order
+    return out
+
+
+def check(ctx):
+    mod = sys.modules[__name__]
+    groups: dict[tuple, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
+    for _, key, form, entry, line in _all_mentions(ctx):
+        groups[key][form].append((entry, line))
     for forms in groups.values():
         if len(forms) < 2:
             continue
