@@ -100,6 +100,32 @@ class NameExtractor:
             yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
 
 
+def texts_of(events, rules: dict):
+    """(order, entry id, source line, text) of the clauses and text blocks of these events and rules, in the order
+    :func:`entry_texts` gives them (events by id, then rules by id)."""
+    for event in sorted(events, key=lambda e: e.id):
+        for clause in event.all_clauses():
+            yield (0, event.id), event.id, clause.line, clause.text
+        for section in event.all_sections():
+            if section.kind == "case":
+                yield (0, event.id), event.id, section.line, section.heading.split(":", 1)[-1]
+    for rid in sorted(rules):
+        for block in rules[rid].blocks:
+            if block.kind != "heading":
+                yield (1, rid), rid, block.line, block.text
+
+
+def area_counts(texts) -> dict[str, int]:
+    """How many texts name each area ("areas X, Y and Z"): what :meth:`NameExtractor.learn_areas` learns."""
+    out: dict[str, int] = defaultdict(int)
+    for *_, text in texts:
+        learned = NameExtractor({})
+        learned.learn_areas(text)
+        for area in learned.areas:
+            out[area] += 1
+    return dict(out)
+
+
 def name_uses(kb: KnowledgeBase, game: str, events=None, rules=None) -> list[NameUse]:
     """Every name use in one game's texts (or in those of the events and rules named)."""
     extractor = NameExtractor(kb.games.get(game, {}))

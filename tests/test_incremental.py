@@ -135,6 +135,42 @@ def test_step_names_of_a_replacing_text_from_the_cached_mentions_equal_reading_e
     assert any("'peace step' in 1:IV;" in m and "'peaceful phase' in 16:IV" in m for m in steps), steps
 
 
+def test_names_of_a_replacing_text_from_the_cached_uses_equal_reading_every_text(tmp_path, monkeypatch):
+    """NAM002 adjusts the cached name uses of the loaded KB by the contributed entries: a text replacing 7:VII that
+    writes UKRAINYA where 7:VII wrote UKRANYA, and adds a third spelling UKRANYAA, gets the same findings from a
+    cold cache, a warm cache and reading every text; 7:VII's old UKRANYA is gone from the finding."""
+    from checker.kbio.store import load_kb
+    from checker.textformat.render import render_entry
+
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    text = render_entry(load_kb(str(KB)).kb.view("eu").events["7:VII"])
+    assert text.count("UKRANYA,") == 3
+    new = tmp_path / "seven.txt"
+    new.write_text("PERIOD VII\n\n" + text.replace("UKRANYA,", "UKRAINYA,").replace(
+        "SEWERIA.", "SEWERIA and UKRANYAA.", 1), encoding="utf-8")
+    cold = dicts(check_paths([str(new)], str(KB)).findings)
+    warm = dicts(check_paths([str(new)], str(KB)).findings)
+    assert cold == warm == full_then_filtered(monkeypatch, [str(new)], str(KB))
+    names = [d["message"] for d in cold if d["rule"] == "NAM002"]
+    assert names == ["province spelled 3 ways: UKRAINYA in 2:IV, 7:VII; UKRANYA in 8:VII; UKRANYAA in 7:VII"], names
+
+
+def test_a_text_that_names_a_new_area_reads_every_text_again(tmp_path, monkeypatch):
+    """An area named in one text ("the areas UKRANYA and LIVONIA") changes how UKRANYA reads in every other text
+    (an area, not a province): the cached uses cannot be adjusted, and the names are read again from every text."""
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    new = tmp_path / "area.txt"
+    new.write_text("PERIOD VII\n\n20: NEW AREAS (historical date: 1790)\n(duration: permanent)\nEVENTS PHASE:\n"
+                   "1. RUS may move into the areas UKRAINYA and LIVONIA.\n", encoding="utf-8")
+    cold = dicts(check_paths([str(new)], str(KB)).findings)
+    warm = dicts(check_paths([str(new)], str(KB)).findings)
+    assert cold == warm == full_then_filtered(monkeypatch, [str(new)], str(KB))
+
+
 @pytest.mark.slow
 def test_new_text_against_synthetic_kb_equals_full_run(tmp_path, monkeypatch):
     from bench.generate import generate
