@@ -93,40 +93,16 @@ def _project_dir(root: str) -> str:
     return os.path.dirname(os.path.abspath(root))
 
 
-def _game_profiles(root: str) -> dict[str, tuple[str, dict]]:
-    """Game id -> (profile file, data), read from ``root/games/*.yaml`` without loading the whole KB."""
-    from .kbio.yamlio import load_file
-
-    out: dict[str, tuple[str, dict]] = {}
-    folder = os.path.join(root, "games")
-    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
-        if name.endswith(YAML_SUFFIXES):
-            path = os.path.join(folder, name)
-            data, _ = load_file(path, path)
-            if isinstance(data, dict):
-                out[str(data.get("id") or name.rsplit(".", 1)[0])] = (path, data)
-    return out
 
 
 # --- games and periods of texts (GAME / PERIOD lines, --game, --period VII, --period FILE=VII) ---------------------
 
-def _games_with_events(root: str) -> list[str]:
-    from .games import games_with_events
-
-    return games_with_events(root)
-
-
-def default_game(root: str) -> str | None:
-    from .games import default_game as find
-
-    return find(root)
-
-
 def _resolve_game(value: str, root: str, where: str) -> tuple[str, list[str], str]:
     """(game, its periods, its profile's path) for a game id typed by a user or written in a GAME line."""
+    from .games import profile_files
     from .ids import UnknownName, resolve_name
 
-    profiles = _game_profiles(root)
+    profiles = profile_files(root)
     try:
         game = resolve_name(value, sorted(profiles), f"game (a profile in {_display_path(os.path.join(root, 'games'))})")
     except UnknownName as exc:
@@ -161,7 +137,7 @@ def _text_header(path: str) -> tuple[str | None, str | None, str | None, int | N
     (the parser then reports why, with file and line)."""
     from .textformat import detect_format
     from .textformat.common import ParseError, read_text, split_lines
-    from .textformat.eu_events import GAME_HEADER_RE, PERIOD_HEADER_RE
+    from .textformat.eu_events import PERIOD_HEADER_RE, header_game
 
     try:
         text = read_text(path, path)
@@ -171,9 +147,8 @@ def _text_header(path: str) -> tuple[str | None, str | None, str | None, int | N
     fmt = detect_format(text)
     if fmt != "eu-events" or not lines:
         return fmt, None, None, None
-    game = None
-    if (gm := GAME_HEADER_RE.match(lines[0].text)):
-        game = gm["game"]
+    game = header_game(text)
+    if game:
         lines = lines[1:]
     m = PERIOD_HEADER_RE.match(lines[0].text) if lines else None
     return fmt, game, (m["period"] if m else None), (lines[0].number if lines else None)
@@ -186,6 +161,7 @@ def resolve_texts(paths: list[str], root: str, game: str | None, period_values: 
     checked against that game's profile (any case: ``vii`` is VII; ``7`` and ``XX`` are errors). A text without a
     game or period, or whose lines disagree with the options, is a usage error (exit 2) in every command that reads
     texts."""
+    from .games import default_game, games_with_events, profile_files
     from .ids import UnknownName, normalize_period
 
     every, per_file = split_periods(period_values, paths)
@@ -207,7 +183,7 @@ def resolve_texts(paths: list[str], root: str, game: str | None, period_values: 
             g = given_game or default_game(root)
             if g is None:
                 raise UsageError(f"{path}: no 'GAME <id>' line, and the KB holds several games ("
-                                 f"{', '.join(_games_with_events(root) or sorted(_game_profiles(root)))}): give the game "
+                                 f"{', '.join(games_with_events(root) or sorted(profile_files(root)))}): give the game "
                                  "with --game or a 'GAME <id>' first line")
         game_id, periods, where = _resolve_game(g, root, f"{path}: game {g}")
         given = per_file.get(base, every)
@@ -533,6 +509,7 @@ def cmd_ingest(args) -> int:
 
 
 def cmd_gazetteer(args) -> int:
+    from .games import default_game
     from .gazetteer import build_gazetteer
     from .ids import UnknownName, resolve_name
     from .kbio.store import save_data
@@ -941,13 +918,14 @@ def _article(word: str) -> str:
 
 
 def cmd_dispute(args) -> int:
+    from .games import profile_files
     import json
 
     from .ids import UnknownName
     from .logic.awaw_dispute import validate_dispute
 
     root = kb_root(args)
-    profile = _game_profiles(root).get("awaw")
+    profile = profile_files(root).get("awaw")
     minors = list(((profile or ("", {}))[1].get("facts") or {}).get("minor_countries") or [])
     if not minors:
         raise UsageError(f"no minor countries listed in the A World at War profile ({root}/games/awaw.yaml, "

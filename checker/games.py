@@ -54,24 +54,26 @@ def profile(games: dict[str, dict[str, Any]], game: str | None) -> GameProfile:
     )
 
 
-def period_sort_key(games: dict[str, dict[str, Any]], game: str | None, label: str) -> tuple[int, str]:
-    return (profile(games, game).period_index(label), label)
-
-
-def profiles_on_disk(root: str) -> dict[str, dict[str, Any]]:
-    """The game profiles of the KB folder ``root`` (``games/*.yaml``) by id, read without loading the KB."""
+def profile_files(root: str) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Game id -> (profile file, data), read from ``root/games/*.yaml`` without loading the whole KB."""
     import os
 
     from .kbio.yamlio import load_file
 
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, tuple[str, dict[str, Any]]] = {}
     folder = os.path.join(root, "games")
     for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
         if name.endswith((".yaml", ".yml")):
-            data, _ = load_file(os.path.join(folder, name), name, root=root)
+            path = os.path.join(folder, name)
+            data, _ = load_file(path, path, root=root)
             if isinstance(data, dict):
-                out[str(data.get("id") or name.rsplit(".", 1)[0])] = data
+                out[str(data.get("id") or name.rsplit(".", 1)[0])] = (path, data)
     return out
+
+
+def profiles_on_disk(root: str) -> dict[str, dict[str, Any]]:
+    """The game profiles of the KB folder ``root`` by id, read without loading the KB."""
+    return {game: data for game, (_, data) in profile_files(root).items()}
 
 
 def games_with_events(root: str) -> list[str]:
@@ -83,18 +85,24 @@ def games_with_events(root: str) -> list[str]:
         if os.path.isdir(folder) else []
 
 
-def default_game(root: str) -> str | None:
+def pick_default_game(with_events, profiles: dict[str, dict[str, Any]]) -> str | None:
     """The game of an event text that names none: the KB's one game with events, else its one game profile that
     declares an event id form (``event_id``: its events are event lists); None when that does not single out a
     game (then a GAME line or --game must say it)."""
-    with_events = games_with_events(root)
+    with_events = sorted(set(with_events))
     if len(with_events) == 1:
         return with_events[0]
     if not with_events:
-        listing = [g for g, data in profiles_on_disk(root).items() if data.get("event_id")]
+        listing = [g for g, data in profiles.items() if data.get("event_id")]
         if len(listing) == 1:
             return listing[0]
     return None
+
+
+def default_game(root: str) -> str | None:
+    """:func:`pick_default_game` for the KB folder ``root``, read without loading the KB."""
+    with_events = games_with_events(root)
+    return pick_default_game(with_events, {} if with_events else profiles_on_disk(root))
 
 
 def phase_aliases_of(data: dict[str, Any]) -> dict[str, str]:

@@ -91,15 +91,16 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
     """Parse one text and write its entries into the KB at ``root``. An event list's game is its GAME line, else
     ``game`` (``--game``), else the KB's one game (``checker.games.default_game``)."""
     from .games import default_game, phase_aliases_of, profile, profiles_on_disk
+    from .textformat.eu_events import header_game
 
     name = name or os.path.basename(path)
     if period is not None:
         check_period(period, "--period")
     text = read_text(path, name)
     profiles = profiles_on_disk(root)
-    game = _header_game(text) or game or default_game(root)
+    game = header_game(text) or game or default_game(root)
     if phase_aliases is None:
-        phase_aliases = phase_aliases_of(profiles.get(game or "", {})) if game else profile_phase_aliases(root)
+        phase_aliases = phase_aliases_of(profiles.get(game or "", {}))
     doc = parse_document(text, name, period, phase_aliases=phase_aliases, game=game,
                          labels=profile(profiles, game).periods)
     _refuse_repeated_numbers(doc.events, name)
@@ -150,21 +151,12 @@ def _refuse_repeated_numbers(events: list[Event], name: str) -> None:
         seen[event.id] = event
 
 
-def _header_game(text: str) -> str | None:
-    from .pipeline import _header_game as header_game
-
-    return header_game(text)
-
-
 def profile_phase_aliases(root: str) -> dict[str, str]:
-    """Phase heading -> canonical phase id, from the game profiles in ``root/games``."""
+    """Phase heading -> canonical phase id, from every game profile in ``root/games``."""
+    from .games import phase_aliases_of, profiles_on_disk
+
     out: dict[str, str] = {}
-    games = os.path.join(root, "games")
-    for name in sorted(os.listdir(games)) if os.path.isdir(games) else []:
-        if name.endswith(".yaml"):
-            data, _ = load_file(os.path.join(games, name), name, root=root)
-            for phase in (data or {}).get("phases", []):
-                out[phase["name"]] = phase["id"]
-                out.update({alias: phase["id"] for alias in phase.get("aliases", [])})
+    for data in profiles_on_disk(root).values():
+        out.update(phase_aliases_of(data))
     return out
 

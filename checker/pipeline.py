@@ -67,10 +67,11 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         from .logic.derive import derive_event_logic
         from .textformat import ParseError, parse_document, read_text
 
-        from .games import profile
+        from .games import pick_default_game, profile
+        from .textformat.eu_events import header_game
 
         ctx.only = set()
-        fallback = _default_game(kb)
+        fallback = pick_default_game({e.game for e in kb.events.values()}, kb.games)
         for path in paths:
             name = os.path.relpath(path) if not os.path.isabs(path) else path
             if path.endswith((".yaml", ".yml")):
@@ -81,7 +82,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
             text_game = (game.get(base) if isinstance(game, dict) else game) or None
             try:
                 text = read_text(path, name)
-                text_game = text_game or _header_game(text) or fallback
+                text_game = text_game or header_game(text) or fallback
                 doc = parse_document(text, base, period.get(base) if isinstance(period, dict) else period,
                                      phase_aliases=phase_aliases(kb, text_game), game=text_game,
                                      labels=profile(kb.games, text_game).periods)
@@ -193,33 +194,12 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         ctx.only.add(deck.scenario)
 
 
-def _default_game(kb: KnowledgeBase) -> str | None:
-    """The KB's one game with events, else its one profile with an event id form (as ``checker.games.default_game``
-    picks it from the files)."""
-    with_events = sorted({e.game for e in kb.events.values()})
-    if len(with_events) == 1:
-        return with_events[0]
-    listing = [g for g, data in kb.games.items() if data.get("event_id")]
-    return listing[0] if not with_events and len(listing) == 1 else None
-
-
-def _header_game(text: str) -> str | None:
-    from .textformat.common import split_lines
-    from .textformat.eu_events import GAME_HEADER_RE
-
-    first = next((ln for ln in split_lines(text) if not ln.blank), None)
-    m = GAME_HEADER_RE.match(first.text) if first else None
-    return m["game"] if m else None
-
-
 def phase_aliases(kb: KnowledgeBase, game: str | None = None) -> dict[str, str]:
     """Phase names and aliases of ``game``'s profile (every profile's when None) -> canonical phase id."""
+    from .games import phase_aliases_of
+
     out: dict[str, str] = {}
     for gid, game_data in kb.games.items():
-        if game is not None and gid != game:
-            continue
-        for phase in game_data.get("phases", []):
-            out[phase["name"]] = phase["id"]
-            for alias in phase.get("aliases", []):
-                out[alias] = phase["id"]
+        if game is None or gid == game:
+            out.update(phase_aliases_of(game_data))
     return out

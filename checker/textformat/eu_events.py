@@ -33,6 +33,13 @@ _ORD = "|".join(ORDINALS)
 PERIOD_HEADER_RE = re.compile(r"^PERIOD\s+(?P<period>[A-Za-z0-9][A-Za-z0-9_-]{0,19})\s*"
                               r"(?:\((?P<start>\d{3,4})\s*-\s*(?P<end>\d{3,4})\))?\s*$")
 GAME_HEADER_RE = re.compile(r"^GAME\s+(?P<game>[A-Za-z0-9][A-Za-z0-9_-]{0,31})\s*$")
+
+
+def header_game(text: str) -> str | None:
+    """The game a text's ``GAME <id>`` first line names, or None."""
+    first = next((ln for ln in split_lines(text) if not ln.blank), None)
+    m = GAME_HEADER_RE.match(first.text) if first else None
+    return m["game"] if m else None
 TITLE_START_RE = re.compile(r"^(?P<num>\d{1,4}):\s+(?P<rest>[A-Z(].*)$")
 TITLE_NUM_RE = re.compile(r"^(?P<num>\d{1,4}):\s*")
 TITLE_DATE_RE = re.compile(r"^(?P<datekw>histor[a-z]{0,20}\s+date\s*:?|non-historical)\s*(?P<date>.*)$", re.S)
