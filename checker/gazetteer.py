@@ -34,19 +34,10 @@ _ROMAN = re.compile(r"^[IVX]+$")
 def entry_texts(kb: KnowledgeBase, game: str, events=None, rules=None):
     """(event id, source line, text) of every clause and text block of one game, in KB order; only of the events
     (plain ids) and rules named, when named."""
-    for _, event in sorted(kb.events.items()):
-        if event.game != game or (events is not None and event.id not in events):
-            continue
-        for clause in event.all_clauses():
-            yield event.id, clause.line, clause.text
-        for section in event.all_sections():
-            if section.kind == "case":
-                yield event.id, section.line, section.heading.split(":", 1)[-1]
-    for rid, rule in sorted(kb.rules.items()):
-        if rule.game == game and (rules is None or rid in rules):
-            for block in rule.blocks:
-                if block.kind != "heading":
-                    yield rid, block.line, block.text
+    chosen = [e for e in kb.events.values() if e.game == game and (events is None or e.id in events)]
+    kept = {rid: r for rid, r in kb.rules.items() if r.game == game and (rules is None or rid in rules)}
+    for _, entry, line, text in texts_of(chosen, kept):
+        yield entry, line, text
 
 
 @dataclass
@@ -72,8 +63,7 @@ class NameExtractor:
         self.areas = areas or set()
 
     def learn_areas(self, text: str) -> None:
-        for m in _AREA_LIST.finditer(text):
-            self.areas.update(re.split(r", | and ", m.group(1)))
+        self.areas.update(areas_named(text))
 
     def names(self, entry: str, line: int, text: str):
         for m in _UPPER_SEQ.finditer(text):
@@ -100,9 +90,14 @@ class NameExtractor:
             yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
 
 
+def areas_named(text: str) -> set[str]:
+    """The areas a text names in a list ("areas X, Y and Z")."""
+    return {name for m in _AREA_LIST.finditer(text) for name in re.split(r", | and ", m.group(1))}
+
+
 def texts_of(events, rules: dict):
-    """(order, entry id, source line, text) of the clauses and text blocks of these events and rules, in the order
-    :func:`entry_texts` gives them (events by id, then rules by id)."""
+    """(order, entry id, source line, text) of the clauses and text blocks of these events and rules, in KB order
+    (events by id, then rules by id)."""
     for event in sorted(events, key=lambda e: e.id):
         for clause in event.all_clauses():
             yield (0, event.id), event.id, clause.line, clause.text
@@ -119,9 +114,7 @@ def area_counts(texts) -> dict[str, int]:
     """How many texts name each area ("areas X, Y and Z"): what :meth:`NameExtractor.learn_areas` learns."""
     out: dict[str, int] = defaultdict(int)
     for *_, text in texts:
-        learned = NameExtractor({})
-        learned.learn_areas(text)
-        for area in learned.areas:
+        for area in areas_named(text):
             out[area] += 1
     return dict(out)
 

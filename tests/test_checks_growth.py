@@ -127,13 +127,11 @@ def test_sty002_a_huge_word_gets_no_suggestion_and_no_memory_blowup():
 
 
 def _spell_check(text: str):
-    from checker.games import GameProfile
-
     event = SimpleNamespace(id="1:VII", period="VII", number=1,
                             all_clauses=lambda: [SimpleNamespace(text=text, line=1)])
     kb = SimpleNamespace(rules={}, games={}, gazetteers={}, glossaries={})
     ctx = SimpleNamespace(events=lambda: [event], kb=kb, wants=lambda e: True, only=None,
-                          profile=lambda: GameProfile("eu", "EU", ("VII",)),
+                          event_order=lambda e: (1, e.period, e.number),
                           finding=lambda mod, subject, line, message: message)
     return list(sty002_spelling.check(ctx))
 

@@ -54,13 +54,13 @@ class CheckContext:
 
         return self.memo("profile", lambda: profile(self.kb.games, self.kb.game))
 
-    def events(self) -> list[Event]:
-        """The game's events in id order: by the profile's period order, then number (sorted once per run)."""
-        def ordered():
-            prof = self.profile()
-            return sorted(self.kb.events.values(), key=lambda e: (prof.period_index(e.period), e.period, e.number))
+    def event_order(self, event: Event) -> tuple:
+        """An event's place in the game's id order: the profile's period order, then its number."""
+        return (self.profile().period_index(event.period), event.period, event.number)
 
-        return self.memo("events", ordered)
+    def events(self) -> list[Event]:
+        """The game's events in id order (:meth:`event_order`; sorted once per run)."""
+        return self.memo("events", lambda: sorted(self.kb.events.values(), key=self.event_order))
 
     def for_game(self, game: str) -> CheckContext:
         """This context narrowed to one game (``kb.view(game)``): the checks of a KB holding several games run once
@@ -95,7 +95,7 @@ class CheckContext:
         """An aggregate over this game's part of the KB *as loaded* (before contributed entries were placed),
         read from the cache under the KB's state when it is there, else built and stored. Checks that need the
         whole KB (a vocabulary, every use of a name) adjust it by the contributed entries instead of reading every
-        text again. ``build`` must compute from :meth:`base_texts` only."""
+        text again. ``build`` must compute from :meth:`base_events` (and the loaded rules) only."""
         if self.kb_state is None:
             return build()
         from ..kbio.cache import read_aggregate, write_aggregate
@@ -127,12 +127,6 @@ class CheckContext:
         file, line = self.locate(subject, source_line)
         return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, subject, file, line, message,
                        explanation, source_line=source_line, game=self.game)
-
-
-def _event_key(event_id: str):
-    from ..ids import event_sort_key
-
-    return event_sort_key(event_id)
 
 
 @dataclass

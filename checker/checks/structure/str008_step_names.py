@@ -60,10 +60,9 @@ def _key(name: str) -> frozenset[str]:
 
 def _mentions(ctx, events) -> list[tuple]:
     """(order, group key, written form, event id, line) of every step mention in ``events``, in KB order."""
-    prof = ctx.profile()
     out = []
     for event in events:
-        order = (prof.period_index(event.period), event.period, event.number)
+        order = ctx.event_order(event)
         for clause in event.all_clauses():
             for m in _MENTION.finditer(clause.text):
                 name = step_name(m.group(1).split())

@@ -33,7 +33,7 @@ import sys
 from functools import lru_cache
 from collections import defaultdict
 
-from . import all_texts
+from . import ordered_texts
 
 CODE = "STY002"
 NAME = "spelling"
@@ -137,18 +137,6 @@ def suggestion(word: str, words: dict[str, int], used: dict[str, int] | None = N
     return min(best, key=lambda w: (best[w], -used.get(w, 0), -words[w], w))
 
 
-def _texts(ctx, events, rules):
-    """(order, entry, line, text) in KB order: events by the profile's period order and number, then rules."""
-    prof = ctx.profile()
-    for e in events:
-        order = (0, prof.period_index(e.period), e.period, e.number, "")
-        for clause in e.all_clauses():
-            yield order, e.id, clause.line, clause.text
-    for rid in sorted(rules):
-        for block in rules[rid].blocks:
-            yield (1, 0, "", 0, rid), rid, block.line, block.text
-
-
 def _index(texts, known, words) -> tuple[dict, dict]:
     """(how often each word is used, places of each word neither known nor in the dictionary) of some texts;
     places are (order, entry, line), in the texts' order."""
@@ -174,20 +162,20 @@ def _kb_index(ctx, known, words) -> tuple[dict, dict]:
     only = ctx.only
     if only is None or not incremental.USE_AGGREGATES or any(g in only for g in ctx.kb.glossaries):
         # a full check, or a contributed glossary, which changes what is known: read every text
-        return _index(_texts(ctx, ctx.events(), ctx.kb.rules), known, words)
+        return _index(ordered_texts(ctx, ctx.events(), ctx.kb.rules), known, words)
     base_rules = {rid: ctx.replaced.get(rid, r) for rid, r in ctx.kb.rules.items()
                   if rid not in only or rid in ctx.replaced}
     used, places = ctx.base_aggregate("STY002-index", lambda: _index(
-        _texts(ctx, ctx.base_events(), base_rules), known, words))
+        ordered_texts(ctx, ctx.base_events(), base_rules), known, words))
     used, places = dict(used), {w: list(p) for w, p in places.items()}
     gone = [e for e in ctx.base_events() if e.id in only]
-    old_used, _ = _index(_texts(ctx, gone, {rid: base_rules[rid] for rid in only if rid in base_rules}), known, words)
+    old_used, _ = _index(ordered_texts(ctx, gone, {rid: base_rules[rid] for rid in only if rid in base_rules}), known, words)
     for w, n in old_used.items():
         used[w] -= n
     for w in list(places):
         places[w] = [p for p in places[w] if p[1] not in only]
     new_events = [e for e in ctx.events() if e.id in only]
-    new_used, new_places = _index(_texts(ctx, new_events, {rid: ctx.kb.rules[rid] for rid in only
+    new_used, new_places = _index(ordered_texts(ctx, new_events, {rid: ctx.kb.rules[rid] for rid in only
                                                            if rid in ctx.kb.rules}), known, words)
     for w, n in new_used.items():
         used[w] = used.get(w, 0) + n
