@@ -153,6 +153,8 @@ def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Find
         return []
     except fastjsonschema.JsonSchemaException:
         pass
+    import jsonschema  # only for a file that failed: its ``except`` below named a module never imported here
+
     try:
         validator = _validator_for_text(schema_text_)
     except jsonschema.exceptions.SchemaError as exc:
