@@ -712,10 +712,11 @@ def cmd_explain(args) -> int:
     kb = game_view(args, load.kb, [args.id] if args.id else [])
     console = _console()
     if args.coverage:
-        from .ids import event_sort_key
+        from .games import profile
         from .logic.coverage import coverage, format_coverage
 
-        events = [kb.events[e] for e in sorted(kb.events, key=event_sort_key)]  # one game's events
+        order = profile(kb.games, kb.game).period_index  # the game's period order, not Roman value
+        events = sorted(kb.events.values(), key=lambda e: (order(e.period), e.period, e.number))
         if args.id:
             wanted = _event_ids([args.id], kb, "explain --coverage")[0]
             events = [e for e in events if e.id == wanted]
