@@ -42,17 +42,21 @@ def _assert_linear(fn, make):
     assert ratio <= MAX_RATIO, f"time grows faster than linearly: {times} (100k/10k = {ratio:.1f})"
 
 
-def _mixed(n: int, seed: int = 7) -> str:
-    """Capitals, spaces, digits, commas and 'and', parentheses and repeated ids, about n characters."""
+def mixed_text(parts: list[str], n: int, seed: int) -> str:
+    """``n`` characters of the ``parts`` in a random order (deterministic per seed)."""
     rng = random.Random(seed)
-    parts = ["KRAKOW", "UKRAINYA", " ", "1", "7:VII", ", ", " and ", "(", ")", "IV:7", "ii:ii", "Events ",
-             "are modified as noted in their event description", "AAAAAAAAAA", "UKRANYA"]
     out, size = [], 0
     while size < n:
         p = rng.choice(parts)
         out.append(p)
         size += len(p)
     return "".join(out)[:n]
+
+
+def _mixed(n: int, seed: int = 7) -> str:
+    """Capitals, spaces, digits, commas and 'and', parentheses and repeated ids, about n characters."""
+    return mixed_text(["KRAKOW", "UKRAINYA", " ", "1", "7:VII", ", ", " and ", "(", ")", "IV:7", "ii:ii", "Events ",
+                       "are modified as noted in their event description", "AAAAAAAAAA", "UKRANYA"], n, seed)
 
 
 # REF005 ---------------------------------------------------------------------------------------------------

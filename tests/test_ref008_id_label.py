@@ -4,9 +4,7 @@ one-game view, as the checks see it)."""
 
 from __future__ import annotations
 
-import random
 import sys
-import time
 
 from checker.checks import CheckContext
 from checker.checks.reference import ref008_id_label as ref008
@@ -17,6 +15,7 @@ from checker.pipeline import check_paths
 from checker.textformat import parse_document
 
 from .conftest import TWO_EVENTS
+from .test_checks_growth import _cpu, mixed_text
 
 CW_PROFILE = {"id": "cw", "name": "A cold-war card game", "deck": "cumulative",
               "periods": [{"id": "Early"}, {"id": "Mid"}, {"id": "Late"}],
@@ -98,25 +97,9 @@ def test_ref008_is_registered():
     assert registry()["REF008"].severity == "warning" and sys.modules[ref008.__name__].CODE == "REF008"
 
 
-def _cpu(fn, arg) -> float:
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        fn(arg)
-        best = min(best, time.process_time() - start)
-    return max(best, 0.005)  # under 5 ms the clock's noise dominates
-
-
 def _mixed(n: int, seed: int = 3) -> str:
-    rng = random.Random(seed)
-    parts = ["21:Early", " (", "NATO", ")", "(", "Early:21 ", "Natto", " ", "1:", ":1", "(see event 4:Mid)",
-             "Early", "  ", "\n"]
-    out, size = [], 0
-    while size < n:
-        p = rng.choice(parts)
-        out.append(p)
-        size += len(p)
-    return "".join(out)[:n]
+    return mixed_text(["21:Early", " (", "NATO", ")", "(", "Early:21 ", "Natto", " ", "1:", ":1", "(see event 4:Mid)",
+                       "Early", "  ", "\n"], n, seed)
 
 
 def test_id_labels_grow_linearly():
