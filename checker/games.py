@@ -25,14 +25,15 @@ class GameProfile:
     data: dict[str, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def period_index(self, label: str) -> float:
-        """1, 2, … for the profile's periods in order. A period the profile does not list (an event of another
-        period named as an outside reference: 7:III in a game listing IV and VII) stands by its Roman value among
-        the listed periods when they all are Roman numerals (III before IV, VI between IV and VII: 1.5), otherwise
-        after them (the logic's ``facts.period_number`` orders periods the same way, docs/logic.md S1)."""
+        """1, 2, … for the profile's periods in order (docs/logic.md S1; the logic's ``facts.period_number`` is
+        this times 100). A period the profile does not list (an event of another period named as an outside
+        reference: 7:III in a game listing IV and VII) stands by its Roman value among the listed periods when they
+        all are Roman numerals (III before IV; V and VI, in that order, between IV and VII: 1.05 and 1.06),
+        otherwise after them."""
         if label in self.periods:
             return self.periods.index(label) + 1
-        if label in ROMAN and self.periods and all(p in ROMAN for p in self.periods):
-            return sum(1 for p in self.periods if ROMAN[p] < ROMAN[label]) + 0.5
+        if label in ROMAN and all(p in ROMAN for p in self.periods):
+            return sum(1 for p in self.periods if ROMAN[p] < ROMAN[label]) + ROMAN[label] / 100
         return len(self.periods) + 1 + ROMAN.get(label, 0)
 
     def period_names(self) -> dict[str, str]:

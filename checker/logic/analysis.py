@@ -309,9 +309,3 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
            for _, _, subject, info in questions]
     return out, session.horizon
 
-
-def period_number(kb: KnowledgeBase, period: str) -> int:
-    """The period's place in the game profile's order (docs/logic.md S1), not its Roman value."""
-    from .facts import game_profile, period_number as number
-
-    return number(game_profile(kb), period)

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import GameProfile, profile
-from ..ids import ROMAN
 from ..model import Clause, Event, KnowledgeBase, Section
 
 EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
@@ -101,10 +100,7 @@ def period_number(prof: GameProfile, label: str) -> int:
     value. A period the profile does not list (an event of another period named as an outside reference, 7:III
     in a game listing IV and VII) is placed by its Roman value among the listed periods when they all are Roman
     numerals (III before IV, VI between IV and VII), otherwise after them (``GameProfile.period_index``)."""
-    label = str(label)
-    if label in prof.periods or label not in ROMAN or not all(p in ROMAN for p in prof.periods):
-        return 100 * prof.period_index(label)
-    return 100 * sum(1 for p in prof.periods if ROMAN[p] < ROMAN[label]) + ROMAN[label]
+    return round(100 * prof.period_index(str(label)))  # one rule for the engine, the checks and the site
 
 
 def period_labels(kb: KnowledgeBase, prof: GameProfile | None = None) -> dict[int, str]:
