@@ -190,3 +190,19 @@ def test_a_card_deck_without_years_reads_ids_plainly_and_needs_no_dates(tmp_path
     out = capsys.readouterr().out
     assert "LOG001 1:A" in out and "\U0001f170" not in out and "\U0001f171" not in out
     assert "CHR002" not in out
+
+
+def test_a_game_without_a_profile_still_reads_its_references(tmp_path, monkeypatch):
+    """A game whose events are in the KB but whose profile is missing: its own period labels (Early) still make
+    ids, so a reference to a card that does not exist is REF001, not read as plain words and passed."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    (root / "games").mkdir(parents=True)
+    profile = root / "games" / "tiny.yaml"
+    profile.write_text("id: tiny\nname: Tiny\nevent_id: number:period\nperiods:\n  - {id: Early}\n", encoding="utf-8")
+    (tmp_path / "a.txt").write_text("GAME tiny\nPERIOD Early\n\n1: FIRST CARD\n1. Requires 9:Early.\n",
+                                    encoding="utf-8")
+    assert main(["ingest", "--kb", str(root), str(tmp_path / "a.txt")]) == 0
+    profile.unlink()
+    dangling = [f for f in check_paths([], str(root)).findings if f.rule == "REF001"]
+    assert [(f.game, f.subject) for f in dangling] == [("tiny", "1:Early")] and "9:Early" in dangling[0].message

@@ -256,15 +256,19 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
 
 
 def game_references(kb: KnowledgeBase, events=None) -> None:
-    """References are read from the text as each file loads, with Roman period labels; a game whose profile names
-    other period labels (Early, 1914) has its events' references read again with them, once every profile is
-    loaded (profiles and events load in file order)."""
+    """References are read from the text as each file loads, with Roman period labels; a game whose profile or
+    events name other period labels (Early, 1914) has its events' references read again with them, once every
+    profile is loaded (profiles and events load in file order). Without this a game lacking a profile would read
+    ``88:Mid`` as no reference at all, and a dangling one would pass unreported."""
     from ..games import profile
     from ..ids import find_references, roman_only
 
     events = list(kb.events.values()) if events is None else events
-    for game in kb.games:
-        labels = profile(kb.games, game).periods
+    own: dict[str, set[str]] = {}  # a game's events' own periods are labels too, with or without a profile
+    for event in kb.events.values():
+        own.setdefault(event.game, set()).add(event.period)
+    for game in {e.game for e in events}:
+        labels = (*profile(kb.games, game).periods, *sorted(own.get(game, ())))
         if roman_only(labels):
             continue
         for event in events:
