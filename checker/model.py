@@ -301,7 +301,8 @@ class KnowledgeBase:
     def game_ids(self) -> list[str]:
         """Every game the KB knows (a profile, events or rules), profiles first in file order."""
         out = list(self.games)
-        for entry in (*self.events.values(), *self.rules.values(), *self.documents.values()):
+        for entry in (*self.events.values(), *self.rules.values(), *self.documents.values(),
+                      *self.glossaries.values()):
             if entry.game not in out:
                 out.append(entry.game)
         return out

@@ -206,3 +206,15 @@ def test_a_game_without_a_profile_still_reads_its_references(tmp_path, monkeypat
     profile.unlink()
     dangling = [f for f in check_paths([], str(root)).findings if f.rule == "REF001"]
     assert [(f.game, f.subject) for f in dangling] == [("tiny", "1:Early")] and "9:Early" in dangling[0].message
+
+
+def test_a_load_finding_on_a_contributed_entry_from_another_file_is_kept(tmp_path, monkeypatch):
+    """Checking kb/events/eu/vii/08.yaml while another file also holds id 8:VII: the SCH002 finding, on that other
+    file, names the contributed entry and is reported (the per-game split once dropped it silently)."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    shutil.copy(root / "events" / "eu" / "vii" / "08.yaml", root / "events" / "eu" / "vii" / "98.yaml")
+    findings = check_paths([str(root / "events" / "eu" / "vii" / "08.yaml")], str(root)).findings
+    clash = [f for f in findings if f.rule == "SCH002" and f.subject == "8:VII"]
+    assert clash and any("98.yaml" in (f.file or "") or "98.yaml" in f.message for f in clash), clash

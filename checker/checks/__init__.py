@@ -167,8 +167,10 @@ def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Find
     (``checker/incremental.py``); the others run on the whole game, and only findings on contributed entries or
     files are kept."""
     if ctx.game is None and ctx.kb.game is None:
+        # Load and parse findings name entries by plain id: keep those of contributed entries of any game.
+        only = None if ctx.only is None else ctx.only | {k.split("/", 1)[-1] for k in ctx.only}
         files_only = dataclasses.replace(ctx, kb=KnowledgeBase(root=ctx.kb.root, files=ctx.kb.files),
-                                         cache={}, only=ctx.only if ctx.only is None else set())
+                                         cache={}, only=only)
         out = _run(files_only, selected)
         for game in ctx.kb.game_ids():
             sub = ctx.for_game(game)
