@@ -145,8 +145,6 @@ def normalize_event_id(text: str, labels=()) -> str | None:
         per = per.upper()
     else:
         return None
-    if per.isdigit() and not num.isdigit():
-        return None
     return f"{int(num)}:{per}"
 
 
