@@ -85,6 +85,26 @@ def test_edited_kb_files_equal_full_run(tmp_path, monkeypatch):
     assert {d["rule"] for d in incremental} >= {"REF001", "REF003"}
 
 
+def test_a_contributed_profile_is_checked_for_citations_and_a_text_is_not(tmp_path, monkeypatch):
+    """NAM004 reports on game profiles: a contributed profile file gets its findings (named under the KB folder's
+    own name) as in the full run, and a contributed text, which no NAM004 finding is about, does not read the
+    KB's lines for them."""
+    root = tmp_path / "rules"
+    shutil.copytree(KB, root)
+    profile = root / "games" / "eu.yaml"
+    profile.write_text(profile.read_text(encoding="utf-8").replace(
+        "{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
+        "{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 16}}", 1), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = dicts(check_paths([str(profile)], str(root)).findings)
+    assert found == full_then_filtered(monkeypatch, [str(profile)], str(root))
+    cites = [d for d in found if d["rule"] == "NAM004"]
+    assert len(cites) == 1 and "'SPA'" in cites[0]["message"] and cites[0]["file"] == "rules/games/eu.yaml", cites
+    text = dicts(check_paths([str(NEW_VII)], str(root), period="VII").findings)
+    assert text == full_then_filtered(monkeypatch, [str(NEW_VII)], str(root), period="VII")
+    assert not [d for d in text if d["rule"] == "NAM004"]
+
+
 def test_spelling_of_a_replacing_text_from_the_cached_index_equals_reading_every_text(tmp_path, monkeypatch):
     """STY002 adjusts a cached word index of the loaded KB by the contributed entries (issue 18): a text that
     replaces 6:VII, drops its 'deat', keeps 'choise' (also in 1:IV and 2:IV) and adds 'supercede' (also in 20:IV,
@@ -169,6 +189,31 @@ def test_a_text_that_names_a_new_area_reads_every_text_again(tmp_path, monkeypat
     cold = dicts(check_paths([str(new)], str(KB)).findings)
     warm = dicts(check_paths([str(new)], str(KB)).findings)
     assert cold == warm == full_then_filtered(monkeypatch, [str(new)], str(KB))
+
+
+def test_logic_cone_of_a_replacing_text_from_the_cached_dependencies_equals_reading_every_text(tmp_path,
+                                                                                                monkeypatch):
+    """The logic analysis walks the cones of contributed events in cached dependencies of the loaded KB, with the
+    contributed events' own read again: a text replacing 4:VII that now requires 6:VII (which requires 4:VII) is
+    a requirement cycle from a cold cache, a warm cache and reading every text. With 4:VII's dependencies as
+    loaded, its cone would not hold 6:VII and the cycle would pass unreported."""
+    from checker.kbio.store import load_kb
+    from checker.textformat.render import render_entry
+
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    text = render_entry(load_kb(str(KB)).kb.view("eu").events["4:VII"])
+    head = "(duration: until the end of the rebellion)\n"
+    assert head in text
+    new = tmp_path / "four.txt"
+    new.write_text("PERIOD VII\n\n" + text.replace(head, head + "1. Cannot occur before event 6:VII has occurred. "
+                                                    "Otherwise re-roll and do not mark off.\n", 1), encoding="utf-8")
+    cold = dicts(check_paths([str(new)], str(KB)).findings)
+    warm = dicts(check_paths([str(new)], str(KB)).findings)
+    assert cold == warm == full_then_filtered(monkeypatch, [str(new)], str(KB))
+    cycles = [d["message"] for d in cold if d["rule"] == "LOG001"]
+    assert cycles and "4:VII → 6:VII → 4:VII" in cycles[0], cycles
 
 
 @pytest.mark.slow

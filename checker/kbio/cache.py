@@ -279,7 +279,8 @@ class KBCache:
 
 
 def prune(days: float = PRUNE_DAYS) -> None:
-    """Remove KB caches and their findings not used for ``days`` (a KB folder that is gone leaves its cache)."""
+    """Remove KB caches, their findings and parser tables not used for ``days`` (a KB folder that is gone, or a
+    vocabulary no longer used, leaves its entry)."""
     from ..cache import cache_dir
 
     folder = cache_dir()
@@ -289,7 +290,7 @@ def prune(days: float = PRUNE_DAYS) -> None:
     except OSError:
         return
     for name in names:
-        if name.startswith(("kb-", "findings-kb-")) and name.endswith(".marshal"):
+        if name.startswith(("kb-", "findings-kb-", "parser-")) and name.endswith(".marshal"):
             path = os.path.join(folder, name)
             try:
                 if os.stat(path).st_atime < limit and os.stat(path).st_mtime < limit:

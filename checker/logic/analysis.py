@@ -187,16 +187,18 @@ def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Confli
 
 
 def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAULT_MAX_HORIZON,
-            events: set[str] | None = None, use_witness: bool = True, overall_limit: float = 30.0) -> Analysis:
+            events: set[str] | None = None, use_witness: bool = True, overall_limit: float = 30.0,
+            known_dependencies: dict | None = None) -> Analysis:
     """Decide can / never / unknown for every event, case and conditional part.
 
     First a greedy witness history (witness.py) proves most events and scopes playable at once. Each event left
     over is asked of clingo in a model of its cone: horizons double (1, 2, 4, …) up to the cone's bound; a
     satisfiable answer decides ``can``, one still unsatisfiable at the bound ``never`` (with the minimal set of
-    clauses that rule it out), a time limit ``unknown``.
+    clauses that rule it out), a time limit ``unknown``. ``known_dependencies``: the dependencies of events
+    as they are in ``kb``, already computed (``facts.DependencyIndex``), to walk cones without reading every event.
     """
     start = time.perf_counter()
-    index = DependencyIndex(kb)
+    index = DependencyIndex(kb, known_dependencies)
     # Asked about some events only (checking contributed texts): the model of their cone, which holds every cycle
     # through them and every conflict of their effects.
     model = build_model(kb, set(events), index) if events else build_model(kb)

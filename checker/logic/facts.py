@@ -107,7 +107,12 @@ def period_labels(kb: KnowledgeBase, prof: GameProfile | None = None) -> dict[in
     """Period number -> label, for every period of the profile and of the KB's events."""
     prof = prof or game_profile(kb)
     labels = {period_number(prof, p): p for p in prof.periods}
-    labels.update({period_number(prof, e.period): e.period for e in kb.events.values()})
+    numbers: dict[str, int] = {}  # each distinct label numbered once
+    for e in kb.events.values():
+        n = numbers.get(e.period)
+        if n is None:
+            n = numbers[e.period] = period_number(prof, e.period)
+        labels[n] = e.period
     return labels
 
 
@@ -115,7 +120,7 @@ def model_periods(kb: KnowledgeBase, prof: GameProfile | None = None) -> list[in
     """The periods a turn can lie in (docs/logic.md S1): those of the KB's events and, in a cumulative deck,
     every period the profile lists after the earliest of them (earlier cards can still be drawn there)."""
     prof = prof or game_profile(kb)
-    own = {period_number(prof, e.period) for e in kb.events.values()}
+    own = {period_number(prof, p) for p in {e.period for e in kb.events.values()}}
     if prof.deck == "cumulative" and own:
         first = min(own)
         own |= {n for n in (period_number(prof, p) for p in prof.periods) if n >= first}
@@ -222,10 +227,15 @@ class _Anything:
 class DependencyIndex:
     """Per-event dependencies of a KB, computed once; ``cone`` then walks them for any goal set."""
 
-    def __init__(self, kb: KnowledgeBase):
+    def __init__(self, kb: KnowledgeBase, known: dict[str, dict[str, set[str]]] | None = None):
+        """``known``: dependencies already computed (``event_dependencies`` with this profile's periods) for
+        some of the events, exactly as they are in ``kb``; the others are computed here."""
         self.kb = kb
         self.profile = game_profile(kb)
-        self.deps = {eid: event_dependencies(e, self.profile.periods) for eid, e in kb.events.items()}
+        periods = self.profile.periods
+        known = known or {}
+        self.deps = {eid: known[eid] if eid in known else event_dependencies(e, periods)
+                     for eid, e in kb.events.items()}
         self.changers: dict[str, set[str]] = {}
         for eid, d in self.deps.items():
             for ch in d["changes"]:
@@ -237,6 +247,13 @@ class DependencyIndex:
         if not hasattr(self, "_kb_periods"):
             self._kb_periods = model_periods(self.kb, self.profile)
         return self._kb_periods
+
+    @property
+    def period_labels(self) -> dict[int, str]:
+        """Period number -> label for the whole KB (``period_labels``), computed once."""
+        if not hasattr(self, "_period_labels"):
+            self._period_labels = period_labels(self.kb, self.profile)
+        return self._period_labels
 
     def cone(self, goals: set[str]) -> set[str]:
         out: set[str] = set()
@@ -549,13 +566,13 @@ class _Builder:
         if phase:
             f.append(f"effect_phase({cid},{q(phase)}).")
 
-    def finish(self, kb_periods: list[int] | None = None) -> LogicModel:
+    def finish(self, kb_periods: list[int] | None = None, labels: dict[int, str] | None = None) -> LogicModel:
         f = self.m.facts
         for p in kb_periods if kb_periods is not None else model_periods(self.kb, self.profile):
             f.append(f"kb_period({p}).")
         if self.profile.deck == "cumulative":
             f.append("deck_cumulative.")
-        self.m.period_labels = period_labels(self.kb, self.profile)
+        self.m.period_labels = dict(labels) if labels is not None else period_labels(self.kb, self.profile)
         for x in sorted(self.minors):
             f.append(f"minor({q(x)}).")
         for x, values in sorted(self.religions.items()):
@@ -582,7 +599,8 @@ def build_model(kb: KnowledgeBase, goals: set[str] | None = None,
     key = model_sort_key(kb, b.profile)
     for eid in sorted(events, key=key):
         b.event(kb.events[eid])
-    model = b.finish(index.kb_periods if index is not None else None)
+    model = b.finish(index.kb_periods if index is not None else None,
+                     index.period_labels if index is not None else None)
     model.events = sorted(events, key=key)
     return model
 

@@ -12,7 +12,30 @@ def analysis(ctx):
     """The whole-KB analysis, or, when only some entries are reported (checking contributed texts), the analysis
     of those events (their cones are still taken from the whole KB)."""
     wanted = None if ctx.only is None else {e for e in ctx.only if e in ctx.kb.events}
-    return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted))
+    return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted,
+                                                      known_dependencies=known_dependencies(ctx)))
+
+
+def known_dependencies(ctx) -> dict | None:
+    """With contributed entries: what every event of the KB as loaded tests and changes (the cones are walked
+    in it), from the cache under the KB's state (``CheckContext.base_aggregate``), less the contributed and
+    replaced events, whose dependencies are read again. None (read every event) for a whole-KB check, or when
+    the profile's periods differ from those the cached dependencies were read with (a contributed profile)."""
+    from ... import incremental
+
+    if ctx.only is None or ctx.kb_state is None or not incremental.USE_AGGREGATES:
+        return None
+    from ...logic.facts import event_dependencies, game_profile
+
+    periods = tuple(game_profile(ctx.kb).periods)
+
+    def build():
+        return periods, {e.id: event_dependencies(e, periods) for e in ctx.base_events()}
+
+    read_with, deps = ctx.base_aggregate("LOGIC-dependencies", build)
+    if tuple(read_with) != periods:
+        return None
+    return {eid: d for eid, d in deps.items() if eid not in ctx.only}
 
 
 def explanation(ctx, clauses) -> list[ExplanationItem]:

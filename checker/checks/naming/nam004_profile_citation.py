@@ -92,9 +92,19 @@ def _cites(index, source, entry: str) -> str | None:
     return None
 
 
+def _file(ctx, gid: str) -> str:
+    """The profile's file as the KB reports it (under the KB folder's own name)."""
+    return ctx.kb.files.get(f"game:{gid}") or f"kb/games/{gid}.yaml"
+
+
 def check(ctx):
+    # Findings are on the profiles: checking contributed texts alone reports none, so the KB's lines are not read.
+    games = [gid for gid in sorted(ctx.kb.games)
+             if ctx.only is None or ctx.wants(f"game:{gid}") or _file(ctx, gid) in ctx.only_files]
+    if not games:
+        return
     index = ctx.memo("seed-lines", lambda: seed_lines(ctx))
-    for gid in sorted(ctx.kb.games):
+    for gid in games:
         game = ctx.kb.games[gid]
         subject = f"game:{gid}"
         entries = []
@@ -117,11 +127,11 @@ def check(ctx):
                 unverifiable[source["file"]] += 1
                 continue
             if problem:
-                yield Finding(CODE, CATEGORY, SEVERITY, subject, f"kb/games/{gid}.yaml", None,
+                yield Finding(CODE, CATEGORY, SEVERITY, subject, _file(ctx, gid), None,
                               f"game profile '{gid}': {kind} '{entry}' {problem}")
         if unverifiable and len(unverifiable) < len({src["file"] for _, _, src in entries if isinstance(src, dict)
                                                       and "file" in src}):
             files = ", ".join(f"{f} ({n})" for f, n in sorted(unverifiable.items()))
-            yield Finding(CODE, CATEGORY, "info", subject, f"kb/games/{gid}.yaml", None,
+            yield Finding(CODE, CATEGORY, "info", subject, _file(ctx, gid), None,
                           f"game profile '{gid}': {sum(unverifiable.values())} citations name source files the KB "
                           f"holds no entries of, so they cannot be checked: {files}")

@@ -138,4 +138,49 @@ def _parser(codes: tuple[str, ...], labels: tuple[str, ...]) -> Lark:
     text += f"\nID.4: /(?:\\d{{1,4}}:(?:{per})|(?:{per}):\\d{{1,4}})(?![\\w:])/\n"
     # a period label standing alone ("before period Early"): only where the grammar expects one
     text += f"\nPERIOD: /(?:{per})(?![\\w\\/:])/\n"
-    return Lark(text, parser="lalr", lexer="contextual", start="start", maybe_placeholders=False)
+    return _cached_lark(text)
+
+
+_LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "start": "start", "maybe_placeholders": False}
+
+
+def _cached_lark(text: str) -> Lark:
+    """The LALR parser of grammar ``text``, its tables from rulekb's cache folder when this grammar's were kept.
+
+    Building the tables costs about 0.25 s per process, more than reading one contributed text; loading them is
+    about 0.04 s. The tables are Lark's own serialisation (``Lark.memo_serialize``, plain dicts, lists and
+    strings) kept as marshal in an authenticated cache entry (``checker.cache``; never a pickle, as Lark's own
+    ``cache=True`` would be), named by a hash of the grammar text, the options and Lark's version, so a changed
+    grammar or vocabulary (a profile's codes and periods) is a different entry. An entry that is missing,
+    damaged, forged or that Lark cannot load is rebuilt from the grammar."""
+    import hashlib
+    import marshal
+
+    import lark
+
+    from ...cache import read_cached, write_cached
+    from ...kbio.cache import enabled
+
+    if not enabled():
+        return Lark(text, **_LARK_OPTIONS)
+    digest = hashlib.sha256("\0".join([lark.__version__, repr(sorted(_LARK_OPTIONS.items())), text])
+                            .encode("utf-8")).hexdigest()[:32]
+    name = f"parser-{digest}.marshal"
+    blob = read_cached(name)
+    if blob is not None:
+        try:
+            loaded = Lark.load(marshal.loads(blob))
+            if loaded.options.parser == "lalr" and loaded.options.lexer == "contextual":
+                return loaded
+        except Exception:  # noqa: BLE001 - any failure to load the kept tables: build them again
+            pass
+    built = Lark(text, **_LARK_OPTIONS)
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    try:
+        write_cached(name, marshal.dumps({"data": data, "memo": memo}))
+    except ValueError:  # something marshal cannot hold: no cache entry, the parser is still right
+        pass
+    return built
