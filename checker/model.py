@@ -131,6 +131,17 @@ class Event:
         for section in self.body:
             yield from section.walk_sections()
 
+    def __getattr__(self, name: str):
+        """Only reached for an attribute the event does not hold: the clause trees (``conditions``, ``body``) of an
+        event read from the KB cache, which are decoded on first use (``kbio/cache.py``, ``decode_event``), so that
+        checking one text against a large KB does not build every event's clauses."""
+        if name in ("conditions", "body"):
+            pending = self.__dict__.pop("_pending_clauses", None)
+            if pending is not None:
+                pending(self)
+                return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def key(self) -> str:
         """The event's key in a whole KB, unique across games: ``eu/8:VII``. Within one game (``kb.view``) the

@@ -19,6 +19,7 @@ damaged, stale or forged cache is rebuilt, never trusted. ``RULEKB_NO_CACHE=1`` 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import marshal
 import os
@@ -44,7 +45,7 @@ from ..model import (
     Source,
 )
 
-FORMAT = 1
+FORMAT = 2
 RACY_SECONDS = 2.0
 PRUNE_DAYS = 30
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -107,6 +108,11 @@ def code_version() -> str:
     return _CODE_VERSION
 
 
+def packed_line_index(text: str) -> bytes:
+    """``line_index`` as the cache keeps it: marshal bytes, decoded only for files a finding is reported in."""
+    return marshal.dumps(line_index(text))
+
+
 def line_index(text: str) -> dict[int, int]:
     """Source line -> YAML line of the first ``line: N`` (or ``duration_line: N``) that names it."""
     index: dict[int, int] = {}
@@ -140,9 +146,12 @@ def _section(s: Section) -> tuple:
 
 
 def encode_event(e: Event) -> tuple:
+    """The event as plain data; its clause trees packed on their own (marshal bytes), to be decoded only when
+    used (``decode_event``)."""
+    clauses = marshal.dumps(([_clause(c) for c in e.conditions], [_section(s) for s in e.body]))
     return (e.id, e.game, e.period, e.number, e.title, e.header, _src(e.source), e.multiplicity, e.date,
             e.date_start, e.date_end, e.duration, e.duration_line, e.duration_kind, e.duration_turns, e.extends,
-            [_clause(c) for c in e.conditions], [_section(s) for s in e.body], e.notes)
+            clauses, e.notes)
 
 
 def encode_rule(r: RuleEntry) -> tuple:
@@ -173,10 +182,25 @@ def _dsection(t) -> Section:
 
 
 def decode_event(t) -> Event:
+    """The event of a record; its clause trees are decoded when first used (``Event.__getattr__``): checking one
+    text against 30,000 cached events reads the clauses of a few of them only."""
     (eid, game, period, number, title, header, source, mult, date, ds, de, duration, dline, dkind, dturns,
-     extends, conditions, body, notes) = t
-    return Event(eid, game, period, number, title, header, Source(*source), mult, date, ds, de, duration, dline,
-                 dkind, dturns, extends, [_dclause(c) for c in conditions], [_dsection(s) for s in body], notes)
+     extends, clauses, notes) = t
+    if not isinstance(clauses, bytes):
+        raise TypeError("clauses not packed")
+    event = Event(eid, game, period, number, title, header, Source(*source), mult, date, ds, de, duration, dline,
+                  dkind, dturns, extends, notes=notes)
+    held = event.__dict__
+    del held["conditions"], held["body"]
+    held["_pending_clauses"] = functools.partial(_unpack_clauses, clauses)
+    return event
+
+
+def _unpack_clauses(packed: bytes, event: Event) -> None:
+    """Decode a cached event's clause trees into it (fields set since it was decoded are kept)."""
+    conditions, body = marshal.loads(packed)
+    event.__dict__.setdefault("conditions", [_dclause(c) for c in conditions])
+    event.__dict__.setdefault("body", [_dsection(s) for s in body])
 
 
 def decode_rule(t) -> RuleEntry:

@@ -5,28 +5,49 @@ from __future__ import annotations
 from ...gazetteer import name_uses
 
 
-def uses(ctx, codes_only: bool = False):
-    """The names the texts of this context's game use (learned once per run). ``codes_only``: the caller reads only
-    the country-code uses, which depend on each text alone; in an incremental run (``checker/incremental.py``)
-    they are read from the checked entries' texts only."""
+PLACE_KINDS = ("province", "area", "minor")
+
+
+def uses(ctx):
+    """The country-code uses of the checked entries' texts (learned once per run); they depend on each text
+    alone, so in an incremental run (``checker/incremental.py``) they are read from the checked entries only."""
     game = ctx.kb.game
-    if codes_only and ctx.cache.get("scoped"):
+    if ctx.cache.get("scoped"):
         return ctx.memo(f"code_uses:{game}", lambda: name_uses(ctx.kb, game, [e.id for e in ctx.events()],
                                                                set(ctx.only or ())))
-    return ctx.memo(f"name_uses:{game}", lambda: _all_uses(ctx))
+    return ctx.memo(f"name_uses:{game}", lambda: name_uses(ctx.kb, game))
 
 
-def _all_uses(ctx):
-    """Every name use of the game. With contributed entries, the uses in the KB as loaded come from the cache
-    (``CheckContext.base_aggregate``), less those of the entries contributed, plus the contributed entries' own,
-    read with the areas learned from the loaded KB. When the contribution adds or removes an area (an area named
-    in one text changes how the others read), every text is read again."""
+def places(ctx) -> dict[tuple[str, str], dict[str, tuple]]:
+    """Where each province, area and minor name of the game is used: (kind, name) -> {entry: (order, number of
+    uses, line of its first use)}; the entry whose ``order`` is lowest holds the name's first use in KB order
+    (learned once per run)."""
+    return ctx.memo(f"name_places:{ctx.kb.game}", lambda: _places(ctx))
+
+
+def _summary(rows) -> dict[tuple[str, str], dict[str, tuple]]:
+    """(order, kind, name, entry, line) rows, in text order, summed up per name and entry."""
+    out: dict[tuple[str, str], dict[str, tuple]] = {}
+    for order, kind, name, entry, line in rows:
+        if kind not in PLACE_KINDS:
+            continue
+        per = out.setdefault((kind, name), {})
+        old = per.get(entry)
+        per[entry] = (order, 1, line) if old is None else (old[0], old[1] + 1, old[2])
+    return out
+
+
+def _places(ctx):
+    """Every place name's uses. With contributed entries, those of the KB as loaded come from the cache
+    (``CheckContext.base_aggregate``), less the entries contributed, plus the contributed entries' own, read with
+    the areas learned from the loaded KB. When the contribution adds or removes an area (an area named in one
+    text changes how the others read), every text is read again."""
     from ... import incremental
-    from ...gazetteer import NameExtractor, NameUse, area_counts, texts_of
+    from ...gazetteer import NameExtractor, area_counts, texts_of
 
     game, only = ctx.kb.game, ctx.only
     if only is None or not incremental.USE_AGGREGATES:
-        return name_uses(ctx.kb, game)
+        return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(name_uses(ctx.kb, game)))
     profile = ctx.kb.games.get(game, {})
     base_events = ctx.base_events()
     base_rules = {rid: ctx.replaced.get(rid, r) for rid, r in ctx.kb.rules.items()
@@ -36,10 +57,10 @@ def _all_uses(ctx):
         texts = list(texts_of(base_events, base_rules))
         counts = area_counts(texts)
         reader = NameExtractor(profile, set(counts))
-        return counts, [(order, u.kind, u.name, u.entry, u.line, u.unknown_code)
-                        for order, entry, line, text in texts for u in reader.names(entry, line, text)]
+        return counts, _summary((order, u.kind, u.name, u.entry, u.line)
+                                for order, entry, line, text in texts for u in reader.names(entry, line, text))
 
-    counts, base_uses = ctx.base_aggregate("NAM-uses", build)
+    counts, base = ctx.base_aggregate("NAM-places", build)
     removed = list(texts_of([e for e in base_events if e.id in only],
                             {rid: r for rid, r in base_rules.items() if rid in only}))
     added = list(texts_of([e for e in ctx.events() if e.id in only],
@@ -50,10 +71,14 @@ def _all_uses(ctx):
     for area, n in area_counts(added).items():
         now[area] = now.get(area, 0) + n
     if {a for a, n in now.items() if n > 0} != set(counts):
-        return name_uses(ctx.kb, game)
+        return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(name_uses(ctx.kb, game)))
     reader = NameExtractor(profile, set(counts))
-    out = [u for u in base_uses if u[3] not in only]
-    out += [(order, u.kind, u.name, u.entry, u.line, u.unknown_code)
-            for order, entry, line, text in added for u in reader.names(entry, line, text)]
-    out.sort(key=lambda u: u[0])  # stable: a text's own uses keep their order
-    return [NameUse(kind, name, entry, line, code) for _, kind, name, entry, line, code in out]
+    out: dict[tuple[str, str], dict[str, tuple]] = {}
+    for key, per in base.items():
+        kept = {entry: v for entry, v in per.items() if entry not in only}
+        if kept:
+            out[key] = kept
+    for key, per in _summary((order, u.kind, u.name, u.entry, u.line) for order, entry, line, text in added
+                             for u in reader.names(entry, line, text)).items():
+        out.setdefault(key, {}).update(per)
+    return out

@@ -35,7 +35,7 @@ def check(ctx):
     codes = sorted(c["code"] for c in ctx.kb.games.get(ctx.kb.game, {}).get("countries", []))
     if not codes:
         return  # a game whose profile lists no country codes has nothing to compare a code-like word with
-    for use in uses(ctx, codes_only=True):
+    for use in uses(ctx):
         if use.unknown_code:
             yield ctx.finding(mod, use.entry, use.line,
                               f"'{use.name}' is written like a country code but is not one of the game's codes "

@@ -32,7 +32,7 @@ from collections import defaultdict
 
 from rapidfuzz import fuzz
 
-from . import uses
+from . import places
 
 CODE = "NAM002"
 NAME = "near-miss-name"
@@ -131,13 +131,10 @@ def _aliases(ctx) -> set[frozenset[str]]:
 
 def check(ctx):
     mod = sys.modules[__name__]
-    places: dict[tuple[str, str], list] = defaultdict(list)
-    for use in uses(ctx):
-        if use.kind in ("province", "area", "minor"):
-            places[(use.kind, use.name)].append(use)
+    where = places(ctx)
     accepted = _aliases(ctx)
     by_kind: dict[str, list[str]] = defaultdict(list)
-    for kind, name in places:
+    for kind, name in where:
         by_kind[kind].append(name)
     for kind, names in sorted(by_kind.items()):
         names.sort()
@@ -160,10 +157,8 @@ def check(ctx):
             if len(members) < 2:
                 continue
             # Report at the first use of the rarer spelling.
-            members.sort(key=lambda n: (-len(places[(kind, n)]), n))
+            members.sort(key=lambda n: (-sum(v[1] for v in where[(kind, n)].values()), n))
             rare = members[-1]
-            first = places[(kind, rare)][0]
-            detail = "; ".join(
-                f"{n} in " + ", ".join(sorted({u.entry for u in places[(kind, n)]})) for n in members)
-            yield ctx.finding(mod, first.entry, first.line,
-                              f"{kind} spelled {len(members)} ways: {detail}")
+            entry, (_, _, line) = min(where[(kind, rare)].items(), key=lambda kv: kv[1][0])
+            detail = "; ".join(f"{n} in " + ", ".join(sorted(where[(kind, n)])) for n in members)
+            yield ctx.finding(mod, entry, line, f"{kind} spelled {len(members)} ways: {detail}")
