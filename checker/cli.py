@@ -302,7 +302,7 @@ def cmd_check(args) -> int:
     failing = {"error"} | ({"warning"} if args.strict else set())
     if any(f.severity in failing and f.accepted is None for f in findings):
         return EXIT_FINDINGS
-    from .logic.analysis import undecided
+    from .logic.undecided import undecided
 
     return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from .ids import ROMAN, ROMAN_BY_VALUE
 from .logic.facts import q
-from .logic.solver import asp_dir
 
 
 @dataclass
@@ -129,6 +128,8 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
         facts.append("or6.")
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], "\n".join(facts))
+    from .logic.solver import asp_dir
+
     ctl.load(str(asp_dir() / "deck.lp"))
     ctl.ground([("base", [])])
     assumptions = [(clingo.Function("on", [clingo.String(c.age), clingo.String(c.id)]), True) for c in deck.cards]

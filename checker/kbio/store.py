@@ -189,7 +189,9 @@ def iter_kb_files(root: str):
                 yield os.path.join(dirpath, name), name if folder == os.curdir else os.path.join(folder, name)
 
 
-FREEZE_AFTER = 300_000  # objects made while loading (about 1,000 events)
+# Objects made while loading above which the loaded KB is frozen: about 1,000 events read from YAML, or 3,000
+# from the KB cache (whose events keep their clause trees packed until used: 10,000 events make 66,000 objects)
+FREEZE_AFTER = 20_000
 
 
 @contextmanager
@@ -223,9 +225,9 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
     result = LoadResult(kb)
     if not os.path.isdir(root):
         raise YamlError(root, None, None, "knowledge base folder not found")
-    files = list(iter_kb_files(root))
+    files = [(full, rel, schema_kind_for(rel)) for full, rel in iter_kb_files(root)]
     # Decks are read last: their card ids are classified by the game profile's grammar.
-    files.sort(key=lambda fr: schema_kind_for(fr[1]) == "deck")
+    files.sort(key=lambda frk: frk[2] == "deck")
     display_root = os.path.basename(os.path.normpath(root))
     cache = None
     if validate_schema:
@@ -234,8 +236,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
         if enabled():
             cache = KBCache(root, display_root)
     prefix = display_root + os.sep if display_root else ""
-    for full, rel in files:
-        kind = schema_kind_for(rel)
+    for full, rel, kind in files:
         if kind is None:
             continue
         display = prefix + rel
@@ -256,7 +257,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
     if cache is not None:
         cache.save()
         result.cache_name = cache.name
-        result.state = cache.state(sum(1 for _, rel in files if schema_kind_for(rel) is not None))
+        result.state = cache.state(sum(1 for _, _, kind in files if kind is not None))
     return result
 
 

@@ -24,6 +24,7 @@ import clingo
 from ..ids import event_sort_key as _roman_key
 from ..model import KnowledgeBase
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
+from .undecided import UNDECIDED_RULE, undecided  # noqa: F401 - where callers found them before
 from .witness import Witness, certified_witness
 from .solver import Session, Stats, asp_dir
 
@@ -243,16 +244,6 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     analysis.stats = stats
     analysis.seconds = time.perf_counter() - start
     return analysis
-
-
-UNDECIDED_RULE = "LOG002"
-
-
-def undecided(finding) -> bool:
-    """Is this finding a logic verdict that stayed undecided (a time limit)? Then ``rulekb check`` exits 3
-    (inconclusive) unless an error-level finding makes it exit 1."""
-    return (finding.rule == UNDECIDED_RULE and finding.severity == "info") or (
-        finding.rule == "DCK005" and finding.severity == "info" and "undecided" in finding.message)
 
 
 def _scope_subject(info: ClauseInfo) -> str:

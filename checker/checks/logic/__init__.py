@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ...logic.analysis import analyse
 from ...model import ExplanationItem
 
 TIME_LIMIT = 2.0
@@ -11,6 +10,8 @@ TIME_LIMIT = 2.0
 def analysis(ctx):
     """The whole-KB analysis, or, when only some entries are reported (checking contributed texts), the analysis
     of those events (their cones are still taken from the whole KB)."""
+    from ...logic.analysis import analyse  # clingo is imported when the logic runs (not for a cached result)
+
     wanted = None if ctx.only is None else {e for e in ctx.only if e in ctx.kb.events}
     return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted,
                                                       known_dependencies=known_dependencies(ctx)))

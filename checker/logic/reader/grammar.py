@@ -14,9 +14,12 @@ import functools
 import os
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import yaml
-from lark import Lark
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 _HERE = os.path.dirname(__file__)
 _DEFAULT_PROFILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))), "kb", "games", "eu.yaml")
@@ -157,6 +160,7 @@ def _cached_lark(text: str) -> Lark:
     import marshal
 
     import lark
+    from lark import Lark  # imported when a sentence is first read, not with the checks (issue 18: lean start)
 
     from ...cache import read_cached, write_cached
     from ...kbio.cache import enabled
