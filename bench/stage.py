@@ -134,12 +134,12 @@ def _cli(stage: str, root: str, text: str | None, period: str | None, cache_dir:
         shutil.rmtree(site_dir, ignore_errors=True)
         if proc.returncode != 0:
             raise SystemExit(f"rulekb site failed ({proc.returncode}): {proc.stderr[-2000:]}")
-    if proc.returncode not in (0, 1):
+    if proc.returncode not in (0, 1, 3):  # 3: inconclusive (a logic time limit), a result like the others
         raise SystemExit(f"rulekb check failed ({proc.returncode}): {proc.stderr[-2000:]}")
     findings = len(json.loads(proc.stdout)["findings"]) if stage not in ("floor_process", "site") else 0
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"stage": stage, "seconds": round(wall, 4), "cpu_seconds": round(cpu, 4), "findings": findings,
-            "peak_rss_mb": round(after.ru_maxrss / 1024, 1)}
+            "exit": proc.returncode, "peak_rss_mb": round(after.ru_maxrss / 1024, 1)}
 
 
 def run(stage: str, root: str, goal: str | None, text: str | None, period: str | None,

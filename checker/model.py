@@ -345,9 +345,10 @@ class KnowledgeBase:
             return self
         events = {e.id: e for e in self.events.values() if e.game == game}
         files: dict[str, str] = {}
+        all_events = self.events
         for key, path in self.files.items():
-            ev = self.events.get(key)
-            if ev is not None:
+            if key in all_events:  # an event's file: kept under its plain id for its own game only
+                ev = all_events[key]
                 if ev.game == game:
                     files[ev.id] = path
             else:

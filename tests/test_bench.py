@@ -66,8 +66,21 @@ def test_markdown_reports_both_floors_and_judges_the_goals():
     assert "| floor | 0.050 s" in md and "| floor_py | 0.250 s" in md
     assert "pure-Python YAML floor 0.250 s = 5.0× the libyaml floor" in md
     assert "one new text vs 10,000 events, warm cache, under 1 s: CPU 2.500 s (wall 3.000 s) — **not met**" in md
-    assert "at most 2× the bundled KB's (CPU 0.500 s (wall 0.600 s)): 5.0× — **not met**" in md
+    assert "at most 2× the bundled KB's (CPU 0.500 s (wall 0.600 s)): 5.00× — **not met**" in md
     assert "bundled full check, warm cache (CPU 0.250 s) at most 2× the libyaml floor as a process (CPU 0.150 s): " \
-           "1.7× — **met**" in md
+           "1.67× — **met**" in md
     assert "full check of 10,000 events, cold, under 10 s: CPU 12.000 s (wall 20.000 s) — **not met**" in md
     assert "full check of 10,000 events, warm, under 3 s: CPU 1.500 s (wall 2.000 s) — **met**" in md
+
+
+def test_an_inconclusive_check_is_a_result_and_the_table_says_so():
+    """A full check that ends inconclusive (exit 3: a logic time limit ran out, as at 30,000 events) is measured,
+    not taken for a crash, and its row says in how many runs it was inconclusive."""
+    from bench.run import _fmt, _row
+
+    samples = [{"seconds": s, "cpu_seconds": s, "peak_rss_mb": 100.0, "exit": e} for s, e in ((1.0, 3), (2.0, 0),
+                                                                                              (3.0, 3))]
+    row = _row(samples, 3)
+    assert row["inconclusive"] == 2
+    assert _fmt(row).endswith("inconclusive in 2 of 3 runs (exit 3)")
+    assert "inconclusive" not in _fmt(_row([{**s, "exit": 0} for s in samples], 3))

@@ -242,7 +242,7 @@ def broken_kb(tmp_path: Path) -> Path:
 
 
 def test_schema_invalid_contributed_file_is_an_error(tmp_path, monkeypatch):
-    root = broken_kb(tmp_path)
+    broken_kb(tmp_path)
     monkeypatch.chdir(tmp_path)
     findings = check_paths(["kb/events/eu/vii/08.yaml"], "kb").findings
     sch = [f for f in findings if f.rule == "SCH001"]

@@ -77,12 +77,13 @@ def test_ids_in_the_blocks_reach_mkdocs_anchor_validation():
 
 def test_a_contributed_text_cannot_open_a_block(tmp_path):
     """The marker written in an event's text is escaped by the templates: it stays text on the page."""
+    import shutil
+
     from checker.ingest import ingest_file
     from checker.kbio.store import load_kb
     from checker.site.build import generate_pages
 
     from .conftest import KB
-    import shutil
 
     root = tmp_path / "kb"
     shutil.copytree(KB / "schema", root / "schema")
@@ -110,8 +111,8 @@ def test_bundled_site_is_the_same_with_and_without_the_extension(tmp_path, monke
 
     import yaml
 
-    import checker.site.build as build
     from checker.kbio.store import load_kb
+    from checker.site import build
 
     from .conftest import KB
 

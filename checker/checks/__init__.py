@@ -60,7 +60,18 @@ class CheckContext:
 
     def events(self) -> list[Event]:
         """The game's events in id order (:meth:`event_order`; sorted once per run)."""
-        return self.memo("events", lambda: sorted(self.kb.events.values(), key=self.event_order))
+        return self.memo("events", self._sorted_events)
+
+    def _sorted_events(self) -> list[Event]:
+        prof = self.profile()
+        index: dict[str, float] = {}  # each period label placed once, not once per event
+
+        def key(event: Event) -> tuple:
+            at = index.get(event.period)
+            if at is None:
+                at = index[event.period] = prof.period_index(event.period)
+            return (at, event.period, event.number)
+        return sorted(self.kb.events.values(), key=key)
 
     def for_game(self, game: str) -> CheckContext:
         """This context narrowed to one game (``kb.view(game)``): the checks of a KB holding several games run once

@@ -9,7 +9,6 @@ they depend on through conditions, and the events whose effects touch what those
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 

@@ -68,12 +68,12 @@ class _Anchors(Preprocessor):
 
 
 class RawHtmlExtension(Extension):
-    def extendMarkdown(self, md):  # noqa: N802 - Python-Markdown's name
+    def extendMarkdown(self, md):
         stash = _Stash(md)
         # before mkdocs' raw-HTML pass (21) and Markdown's HTML blocks (20); the anchors right after mkdocs' pass
         md.preprocessors.register(stash, "rulekb_raw_html", 24)
         md.preprocessors.register(_Anchors(md, stash), "rulekb_raw_html_anchors", 20.5)
 
 
-def makeExtension(**kwargs):  # noqa: N802 - Python-Markdown's entry point name
+def makeExtension(**kwargs):
     return RawHtmlExtension(**kwargs)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ...gazetteer import name_uses
 
-
 PLACE_KINDS = ("province", "area", "minor")
 
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer
 
 from .grammar import Vocabulary, default_vocabulary
 
