@@ -65,3 +65,15 @@ def _no_color(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     yield
     os.environ.pop("RULEKB_TEST", None)
+
+
+@pytest.fixture
+def cache_env(tmp_path, monkeypatch):
+    """rulekb's cache folder and key in tmp_path, the cache on, and no key of an earlier test: the folder."""
+    import checker.cache as cache_mod
+
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.delenv("RULEKB_NO_CACHE", raising=False)
+    monkeypatch.setattr(cache_mod, "_KEY", None)
+    return tmp_path / "cache"

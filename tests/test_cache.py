@@ -28,15 +28,6 @@ from .conftest import KB, TWO_EVENTS
 OLD = time.time() - 3600  # file times well before the cache is written (fresh files are not cached: racy)
 
 
-@pytest.fixture
-def cache_env(tmp_path, monkeypatch):
-    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.delenv("RULEKB_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache_mod, "_KEY", None)
-    return tmp_path / "cache"
-
-
 def age(root: Path, when: float = OLD) -> None:
     for dirpath, _, files in os.walk(root):
         for name in files:

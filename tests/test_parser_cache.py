@@ -18,14 +18,11 @@ from checker.logic.reader import grammar
 from .conftest import KB
 
 
-@pytest.fixture
-def cache_env(tmp_path, monkeypatch):
-    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.delenv("RULEKB_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache_mod, "_KEY", None)
+@pytest.fixture(autouse=True)
+def _fresh_parsers():
+    """Parsers are kept per process (``functools.lru_cache``): each test starts and ends without them."""
     grammar._parser.cache_clear()
-    yield tmp_path / "cache"
+    yield
     grammar._parser.cache_clear()
 
 
