@@ -100,6 +100,17 @@ class ToLogic(Transformer):
         # event id -> the name written in parentheses after it ("21:Early (NATO)"): the id's label (REF008)
         self.labels: dict[str, str] = {}
 
+    # Rules whose words must be there but carry nothing into the logic ("cannot", "may only", "as an event",
+    # "for the rest of the game" …): read, and None in their parent's children.
+    WORDS_ONLY = frozenset({"as_event", "cannot", "cannot_play", "copula", "desc", "during",
+                            "marked_off_tail", "may_only", "narrative", "neutral_minor", "only_if", "played",
+                            "rest_of_game", "scope_target", "taken"})
+
+    def __default__(self, data, children, meta):
+        if data in self.WORDS_ONLY:
+            return None
+        return super().__default__(data, children, meta)
+
     def _ev(self, text) -> str:
         return ev(str(text), self.vocab)
 
@@ -165,9 +176,6 @@ class ToLogic(Transformer):
 
     def subject_alts(self, items):
         return self._plain(items)
-
-    def copula(self, _):
-        return None
 
     # ------------------------------------------------------------------ predicates: subject -> condition
     def p_inactive(self, _):
@@ -497,21 +505,6 @@ class ToLogic(Transformer):
     def req_delayed(self, items):
         return self._req(fail_when(self._conds(items)[0]), "delay", "delayed-if")
 
-    def cannot(self, _):
-        return None
-
-    def only_if(self, _):
-        return None
-
-    def taken(self, _):
-        return None
-
-    def marked_off_tail(self, _):
-        return None
-
-    def narrative(self, _):
-        return None
-
     # ------------------------------------------------------------------ failure outcomes
     def failure(self, items):
         return Reading("failure", {"on_fail": [x for x in items if isinstance(x, str)][0]})
@@ -571,9 +564,6 @@ class ToLogic(Transformer):
         return Reading("scope", {"role": "case_condition", "when": conj(self._conds(items)[0]),
                                  "derived_from": "following-is-added-if"})
 
-    def scope_target(self, _):
-        return None
-
     def effects(self, items):
         out: dict[str, Any] = {"effects": []}
         for part in items:
@@ -597,9 +587,6 @@ class ToLogic(Transformer):
             if part.get("scopes_rest"):
                 out["scopes_rest"] = True
         return out
-
-    def neutral_minor(self, _):
-        return None
 
     def annex_verb(self, items):
         return {"optional": any(isinstance(x, Token) and x.type == "MAY" for x in items)}
@@ -659,9 +646,6 @@ class ToLogic(Transformer):
         return self._eff({"kind": "minor_removed", "subject": who},
                          when=[{"kind": "unconditional_victory", "value": who}], optional=True)
 
-    def during(self, _):
-        return None
-
     def f_then_removed(self, items):
         # "It is then removed from play": the consequence of the sentence before (its conditions, its subject)
         return self._eff({"kind": "minor_removed", "subject": items[0]}, then=True)
@@ -718,26 +702,11 @@ class ToLogic(Transformer):
             eff["only_for"] = only[0][1]
         return self._eff(eff)
 
-    def rest_of_game(self, _):
-        return None
-
     def only_for(self, items):
         who = [x for x in items if isinstance(x, str) and not isinstance(x, Token)]
         if not who or who[0] == "it":
             raise Unread("a cancellation limited to a country the reader cannot name", " ".join(map(str, items)))
         return ("only_for", who[0])
-
-    def as_event(self, _):
-        return None
-
-    def may_only(self, _):
-        return None
-
-    def cannot_play(self, _):
-        return None
-
-    def played(self, _):
-        return None
 
     def f_cancel_return(self, items):
         e, name = [x for x in items if isinstance(x, Token) and x.type == "ID"][0], items[-1]
@@ -822,8 +791,6 @@ class ToLogic(Transformer):
             raise Unread("the repeated event is not named by its id", "")
         return Reading("repeats", {"role": "repeats", "event": self._ev(target[0]), "derived_from": "repeats-except"})
 
-    def desc(self, _):
-        return None
 
 
 def _any(conds: list[Cond]) -> Cond:
