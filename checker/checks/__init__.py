@@ -55,23 +55,17 @@ class CheckContext:
         return self.memo("profile", lambda: profile(self.kb.games, self.kb.game))
 
     def event_order(self, event: Event) -> tuple:
-        """An event's place in the game's id order: the profile's period order, then its number."""
-        return (self.profile().period_index(event.period), event.period, event.number)
+        """An event's place in the game's id order: the profile's period order, then its number. Each period
+        label is placed once per run, not once per event."""
+        index = self.memo("period-index", dict)
+        at = index.get(event.period)
+        if at is None:
+            at = index[event.period] = self.profile().period_index(event.period)
+        return (at, event.period, event.number)
 
     def events(self) -> list[Event]:
         """The game's events in id order (:meth:`event_order`; sorted once per run)."""
-        return self.memo("events", self._sorted_events)
-
-    def _sorted_events(self) -> list[Event]:
-        prof = self.profile()
-        index: dict[str, float] = {}  # each period label placed once, not once per event
-
-        def key(event: Event) -> tuple:
-            at = index.get(event.period)
-            if at is None:
-                at = index[event.period] = prof.period_index(event.period)
-            return (at, event.period, event.number)
-        return sorted(self.kb.events.values(), key=key)
+        return self.memo("events", lambda: sorted(self.kb.events.values(), key=self.event_order))
 
     def for_game(self, game: str) -> CheckContext:
         """This context narrowed to one game (``kb.view(game)``): the checks of a KB holding several games run once

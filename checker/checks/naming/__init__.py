@@ -36,6 +36,12 @@ def _summary(rows) -> dict[tuple[str, str], dict[str, tuple]]:
     return out
 
 
+def _read_every_text(ctx) -> dict[tuple[str, str], dict[str, tuple]]:
+    """Every place name's uses, read from every text of the game."""
+    every = name_uses(ctx.kb, ctx.kb.game)
+    return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(every))
+
+
 def _places(ctx):
     """Every place name's uses. With contributed entries, those of the KB as loaded come from the cache
     (``CheckContext.base_aggregate``), less the entries contributed, plus the contributed entries' own, read with
@@ -46,7 +52,7 @@ def _places(ctx):
 
     game, only = ctx.kb.game, ctx.only
     if only is None or not incremental.USE_AGGREGATES:
-        return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(name_uses(ctx.kb, game)))
+        return _read_every_text(ctx)
     profile = ctx.kb.games.get(game, {})
     base_events = ctx.base_events()
     base_rules = {rid: ctx.replaced.get(rid, r) for rid, r in ctx.kb.rules.items()
@@ -70,7 +76,7 @@ def _places(ctx):
     for area, n in area_counts(added).items():
         now[area] = now.get(area, 0) + n
     if {a for a, n in now.items() if n > 0} != set(counts):
-        return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(name_uses(ctx.kb, game)))
+        return _read_every_text(ctx)
     reader = NameExtractor(profile, set(counts))
     out: dict[tuple[str, str], dict[str, tuple]] = {}
     for key, per in base.items():
