@@ -289,6 +289,33 @@ def test_a_witness_batch_clingo_refuses_proves_nothing_and_the_others_still_coun
     assert verdicts == {"1:VII": "can", "2:VII": "can", "3:VII": "can", "4:VII": "can"}  # clingo's own answer
 
 
+def test_the_witness_fixes_each_turns_period_and_a_wrong_period_is_refused(monkeypatch):
+    """The log of a certified batch gives each turn's period (asp/time.lp given_period) as the greedy history had
+    it; that only narrows the histories clingo looks at, so a period the rules do not allow (an event of VII drawn
+    in a turn of period VI) makes clingo refuse the batch instead of being believed."""
+    from checker.logic import witness as W
+
+    kb = kb_of(ev("1:VI"), ev("2:VII", reqs=[needs("occurred", "1:VI")]))
+    honest = W.greedy_witness(kb)
+    assert set(honest.periods) == {"1:VI", "2:VII"} and honest.periods["1:VI"] < honest.periods["2:VII"]
+    assert W.certified_witness(kb).fired == honest.fired
+    forged = W.Witness(fired=dict(honest.fired), turns=honest.turns,
+                       periods={"1:VI": honest.periods["1:VI"], "2:VII": honest.periods["1:VI"]})
+    monkeypatch.setattr(W, "greedy_witness", lambda kb: forged)
+    assert set(W.certified_witness(kb).fired) == {"1:VI"}  # 2:VII's log put it in period VI: refused
+
+
+def test_a_session_that_asks_no_questions_grounds_no_query():
+    """Session(questions=False) (logs, counts, whole-history queries) grounds no check(t) part, so asking through
+    query(t) there is an error, not a question silently left unasked."""
+    kb = kb_of(ev("1:VII"))
+    session = Session(build_model(kb), questions=False)
+    session.extend(2)
+    assert session.solve().status == "sat"
+    with pytest.raises(ValueError):
+        session.set_query(2, True)
+
+
 def test_the_witness_is_certified_in_batches_of_its_cones_not_as_one_history(monkeypatch):
     """Checking the whole greedy history at once grounds every event at every turn: quadratic in the KB's size
     (1,000 synthetic events took 94 s and stayed undecided). Each batch is the cone of its events, at most

@@ -135,7 +135,7 @@ def check_log(kb: KnowledgeBase, entries, time_limit: float = 10.0) -> OrderResu
         else:
             facts.append(f"logged({t},{q(e.event)},{q(e.outcome)}). given_draw({q(e.event)},{t}).")
     deadline = start + time_limit
-    session = Session(model, extra="\n".join(facts) + "\n" + SHOW)
+    session = Session(model, extra="\n".join(facts) + "\n" + SHOW, questions=False)
     result = OrderResult(None, "legal")
     for t in range(1, turns + 1):
         if time.perf_counter() >= deadline:
@@ -186,7 +186,7 @@ def count_orders(kb: KnowledgeBase, events: list[str], limit: int = 10000, time_
     final = (":- counted(E), #count { T : fires(E,T) } != 1.\n"
              ":- fires(E,T), not counted(E).\n:- marked(E,T).\n"
              "prec(E1,E2) :- fires(E1,T1), fires(E2,T2), counted(E1), counted(E2), T1 < T2.\n")
-    session = Session(model, extra=extra, final=final)
+    session = Session(model, extra=extra, final=final, questions=False)
     for t in range(1, horizon + 1):
         if time.perf_counter() >= deadline:
             return CountResult(0, False, time.perf_counter() - start, horizon,
@@ -228,7 +228,7 @@ def query_model(kb: KnowledgeBase, final: str, turns: int, events: set[str] | No
     the whole history, in the vocabulary of asp/)? Returns (SolveResult, LogicModel); an unsatisfiable answer
     carries the minimal set of clauses that rule it out."""
     model = build_model(kb, events) if events else build_model(kb)
-    session = Session(model, extra=SHOW, final=final)
+    session = Session(model, extra=SHOW, final=final, questions=False)
     session.extend(turns)
     session.finish()
     res = session.solve(time_limit=time_limit)

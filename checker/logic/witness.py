@@ -35,6 +35,7 @@ class Witness:
     fired: dict[str, int] = field(default_factory=dict)  # event -> turn
     scopes: set[tuple[str, int]] = field(default_factory=set)  # (event, heading line) of cases/parts shown playable
     turns: int = 0
+    periods: dict[str, int] = field(default_factory=dict)  # event -> the period (its number) of the turn it fired
 
 
 def _requirements(event: Event):
@@ -262,6 +263,7 @@ def _fire(state: _State, witness: Witness, event: Event, eid: str, t: int, decid
             state.ended[other] = t
     state.fired[eid] = t
     witness.fired[eid] = t
+    witness.periods[eid] = state.period
     env = getattr(state, "env", {})
     claimed: set[int] = set()  # the cases of one group are alternatives: one firing plays at most one of them
     for section, conds, group in _scope_conditions(event, with_groups=True):
@@ -425,6 +427,14 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     turn_of = _log_turns(kb, fired, compress)
     model = build_model(kb, set(members), index)
     facts = [f"wfires({q(e)},{t}). given_draw({q(e)},{t})." for e, t in turn_of.items()]
+    # Each turn's period as the history had it (asp/time.lp), when it records them: a turn between two firings lies
+    # in the period of the one before it, the turns before the first firing in the first one's period.
+    if all(e in witness.periods for e in turn_of):
+        period_at = {t: witness.periods[e] for e, t in turn_of.items()}
+        current = period_at[min(period_at)]
+        for t in range(1, max(period_at) + 1):
+            current = period_at.get(t, current)
+            facts.append(f"given_period({t},{current}).")
     at_line = {(i.event, i.line): cid for cid, i in model.clauses.items() if cid in model.scopes}
     for eid, line in sorted(witness.scopes):
         if eid not in goals:
@@ -436,7 +446,7 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     final = (":- wfires(E,T), not fires(E,T).\n:- fires(E,T), not wfires(E,T).\n"
              ":- wscope(S,T), not scope_on(S,T).\n")
     facts.append("no_questions.")
-    session = Session(model, extra="\n".join(facts) + "\n", final=final)
+    session = Session(model, extra="\n".join(facts) + "\n", final=final, questions=False)
     session.extend(max(turn_of.values()))
     session.finish()
     left = deadline - time.perf_counter()
