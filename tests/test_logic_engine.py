@@ -9,6 +9,7 @@ from checker.kbio.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.facts import build_model
 from checker.logic.orders import check_log, clause_id, count_orders, query_model, shortest_history
+from checker.model import Clause
 from checker.pipeline import check_paths
 
 
@@ -381,6 +382,55 @@ def test_greedy_witness_claims_one_case_per_firing():
     kb = KnowledgeBase(root="kb", events={"1:VII": event})
     assert len(greedy_witness(kb).scopes) == 1
     assert certified_witness(kb).fired == {"1:VII": 1}
+
+
+def _two_case_event(second_case_when):
+    from checker.model import Event, KnowledgeBase, Section, Source
+
+    def case(line, heading, when):
+        return Section("case", heading, line, logic={"role": "case_condition", "when": when})
+
+    first = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1), duration="immediate",
+                  duration_kind="immediate")
+    second = Event("2:VII", "eu", "VII", 2, "B", "2: B", Source("t.txt", 10), duration="immediate",
+                   duration_kind="immediate",
+                   body=[case(13, "CASE I: x", [{"kind": "free", "value": "x"}]),
+                         case(15, "CASE II: y", second_case_when)])
+    return KnowledgeBase(root="kb", events={"1:VII": first, "2:VII": second})
+
+
+def test_the_other_cases_come_from_a_second_certified_history(monkeypatch):
+    """One firing plays one case, so the first greedy history shows CASE I; a second history that prefers the
+    cases not shown yet shows CASE II, and clingo confirms it: no question of its own is asked."""
+    from checker.logic import analysis as A
+
+    kb = _two_case_event([{"kind": "free", "value": "y"}])
+    monkeypatch.setattr(A, "_solve_event", lambda *a, **k: pytest.fail("asked clingo one event at a time"))
+    verdicts = {v.subject: v.status for v in A.analyse(kb).verdicts}
+    assert verdicts == {"1:VII": "can", "2:VII": "can", "2:VII / CASE I": "can", "2:VII / CASE II": "can"}
+
+
+def test_a_second_history_clingo_refuses_shows_nothing(monkeypatch):
+    """A case the second history claims counts only once clingo confirms it: here CASE II needs 1:VII not to have
+    occurred, the (forged) greedy history claims it anyway after 1:VII, clingo refuses, and the case is asked
+    of clingo, which proves it can never be played."""
+    from checker.logic import witness as W
+    from checker.logic.analysis import analyse
+
+    kb = _two_case_event([{"kind": "not_occurred", "event": "1:VII"}])
+    kb.events["2:VII"].conditions = [Clause("1.", "Cannot occur before event 1:VII has occurred.", 11, logic={
+        "role": "requirement", "when": [{"kind": "occurred", "event": "1:VII"}], "on_fail": "reroll"})]
+    real = W.greedy_witness
+
+    def forged(kb_, avoid=frozenset()):
+        w = real(kb_, avoid)
+        if avoid and "2:VII" in w.fired:
+            w.scopes.add(("2:VII", 15))
+        return w
+
+    monkeypatch.setattr(W, "greedy_witness", forged)
+    verdicts = {v.subject: v.status for v in analyse(kb).verdicts}
+    assert verdicts["2:VII / CASE I"] == "can" and verdicts["2:VII / CASE II"] == "never"
 
 
 def _log005(periods, deck, requirement_period):

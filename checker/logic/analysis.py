@@ -214,6 +214,8 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     for cid, info in sorted(model.clauses.items()):
         if info.role in ("case", "part") and cid in model.scopes:
             scopes_of.setdefault(info.event, []).append(info)
+    if use_witness:
+        _more_cases(kb, index, witness, scopes_of, events, stats, start + overall_limit)
     worst_horizon = 0
     for eid in model.events:
         if events is not None and eid not in events:
@@ -244,6 +246,27 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     analysis.stats = stats
     analysis.seconds = time.perf_counter() - start
     return analysis
+
+
+MAX_CASE_ROUNDS = 4
+
+
+def _more_cases(kb, index, witness: Witness, scopes_of: dict[str, list[ClauseInfo]], events: set[str] | None,
+                stats: Stats, deadline: float) -> None:
+    """A firing plays one case of a group, so the first history leaves the other cases open. Each round builds
+    another greedy history that plays cases not shown yet where it can, and adds what clingo confirms of it
+    (witness.certified_witness with ``avoid``), until a round shows nothing new; what stays open is asked of
+    clingo one event at a time."""
+    for _ in range(MAX_CASE_ROUNDS):
+        open_events = {eid for eid in witness.fired if (events is None or eid in events)
+                       and any((eid, s.line) not in witness.scopes for s in scopes_of.get(eid, []))}
+        if not open_events:
+            return
+        more = certified_witness(kb, stats, deadline=deadline, only=open_events, index=index, avoid=witness.scopes)
+        new = more.scopes - witness.scopes
+        if not new:
+            return
+        witness.scopes |= new
 
 
 def _scope_subject(info: ClauseInfo) -> str:

@@ -170,8 +170,11 @@ def _requirements_hold(state: _State, event: Event, t: int, kb_periods: set[str]
     return True, decide, True
 
 
-def greedy_witness(kb: KnowledgeBase) -> Witness:
+def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = frozenset()) -> Witness:
+    """The greedy history. ``avoid``: cases (event, heading line) already shown playable; a firing then plays
+    another case of the group whose conditions hold, when there is one (a second history for the other cases)."""
     state = _State(kb)
+    state.avoid = avoid
     witness = Witness()
     kb_periods = {e.period for e in kb.events.values()}
     by_period: dict[int, list[str]] = defaultdict(list)
@@ -265,15 +268,21 @@ def _fire(state: _State, witness: Witness, event: Event, eid: str, t: int, decid
     witness.fired[eid] = t
     witness.periods[eid] = state.period
     env = getattr(state, "env", {})
-    claimed: set[int] = set()  # the cases of one group are alternatives: one firing plays at most one of them
+    avoid = getattr(state, "avoid", frozenset())
+    # The cases of one group are alternatives: one firing plays at most one of them, the first whose conditions
+    # hold, or with ``avoid`` the first such case not in it (else the first such case in it).
+    chosen: dict[int, tuple[int, int]] = {}  # group -> (preference, heading line)
     for section, conds, group in _scope_conditions(event, with_groups=True):
-        if group is not None and group in claimed:
+        rank = 1 if (eid, section.line) in avoid else 0
+        if group is not None and group in chosen and chosen[group][0] <= rank:
             continue
         probe_d, probe_e = dict(decide), dict(env)
         if all(_check(state, c, t, probe_d, probe_e, set()) is True for c in conds) and not _disrupts(section):
-            witness.scopes.add((eid, section.line))
-            if group is not None:
-                claimed.add(group)
+            if group is None:
+                witness.scopes.add((eid, section.line))
+            else:
+                chosen[group] = (rank, section.line)
+    witness.scopes.update((eid, line) for _, line in chosen.values())
 
 
 def _scope_conditions(event: Event, with_groups: bool = False):
@@ -306,7 +315,8 @@ BATCH_EVENTS = 48  # events per certification model (a batch's cone); below this
 
 
 def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
-                      deadline: float = float("inf"), only: set[str] | None = None, index=None) -> Witness:
+                      deadline: float = float("inf"), only: set[str] | None = None, index=None,
+                      avoid: set[tuple[str, int]] | None = None) -> Witness:
     """The greedy witness, counted only where clingo has checked it as a log.
 
     Checking the whole history at once grounds every event at every turn (quadratic in the KB's size: 1,000
@@ -322,7 +332,9 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     it the log is checked as the history had it. A batch clingo refuses is split until its events stand alone; what clingo does
     not confirm, or cannot check before ``deadline``, proves nothing: those events are left to clingo's own
     questions (analysis._solve_event). With ``only``, just those events' firings are checked (each still with
-    its cone).
+    its cone). With ``avoid`` (cases already shown playable), the greedy history plays other cases where it can
+    (greedy_witness) and only the events that claim a case or part not in ``avoid`` are checked: a second history
+    for the cases a first one could not play.
     """
     import time
 
@@ -331,14 +343,16 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     import dataclasses
 
     index = index or DependencyIndex(kb)
+    greedy = (lambda k: greedy_witness(k, avoid)) if avoid else greedy_witness
     if only is None:
-        witness = greedy_witness(kb)
+        witness = greedy(kb)
     else:  # the greedy history of the events' cone (nothing outside it changes what they read)
         cone = index.cone(set(only))
-        witness = greedy_witness(dataclasses.replace(kb, events={e: kb.events[e] for e in cone}))
+        witness = greedy(dataclasses.replace(kb, events={e: kb.events[e] for e in cone}))
     if not witness.fired:
         return witness
-    order = sorted((e for e in witness.fired if only is None or e in only),
+    news = {e for e, _ in witness.scopes - avoid} if avoid else None
+    order = sorted((e for e in witness.fired if (only is None or e in only) and (news is None or e in news)),
                    key=lambda e: (witness.fired[e], event_sort_key(e), e))
     out = Witness(turns=witness.turns)
 
