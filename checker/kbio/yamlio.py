@@ -68,6 +68,12 @@ class _DuplicateKey(yaml.MarkedYAMLError):
     pass
 
 
+def _duplicate_key(key: Any, first: int, key_node) -> _DuplicateKey:
+    return _DuplicateKey(None, None, f"the key {str(key)[:60]!r} is written twice in one mapping (first on line "
+                         f"{first}); the later value would silently replace the earlier: keep one",
+                         key_node.start_mark)
+
+
 class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
     """The safe loader, refusing a key written twice in one mapping."""
 
@@ -82,9 +88,7 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
                 except TypeError:
                     continue
                 if first is not None:
-                    raise _DuplicateKey(None, None, f"the key {str(key)[:60]!r} is written twice in one mapping "
-                                        f"(first on line {first}); the later value would silently replace the "
-                                        "earlier: keep one", key_node.start_mark)
+                    raise _duplicate_key(key, first, key_node)
                 seen[key] = key_node.start_mark.line + 1
         return mapping
 
@@ -109,6 +113,60 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
 
 _KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
 _KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)
+
+_STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+# Scalars whose constructor returns the value at once (no generator): built through the loader's own constructor.
+_PLAIN_SCALARS = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "timestamp"))
+_ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
+
+
+def _build(loader: _KBLoader, node) -> Any:
+    """The value of a composed node, exactly as ``loader`` constructs it, without the safe constructor's
+    generators and bookkeeping (which cost as much as parsing): strings, lists and dicts directly, other plain
+    scalars through the loader's constructor for their tag, and anything else (a merge key, ``!!set``,
+    ``!!binary``, an unhashable key, an unknown tag) through the loader itself, which builds it or reports it
+    as it always has. Anchors and aliases never get here (``_refuse_aliases``). A key written twice is an
+    error, as in the loader."""
+    kind = type(node)
+    if kind is _ScalarNode:
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag in _PLAIN_SCALARS:
+            return loader.yaml_constructors[tag](loader, node)
+    elif kind is _SequenceNode:
+        if node.tag == _SEQ:
+            return [_build(loader, item) for item in node.value]
+    elif kind is _MappingNode and node.tag == _MAP:
+        out: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag != _STR or type(key_node) is not _ScalarNode:  # merge keys, numbers, lists as keys
+                return loader.construct_object(node, deep=True)
+            key = key_node.value
+            if key in out:
+                first = next(k.start_mark.line + 1 for k, _ in node.value if k.tag == _STR and k.value == key)
+                raise _duplicate_key(key, first, key_node)
+            out[key] = _build(loader, value_node)
+        return out
+    return loader.construct_object(node, deep=True)
+
+
+def _load(text: str) -> Any:
+    """``yaml.load(text, Loader=_KBLoader)``, with the values built by ``_build``. A document ``_build`` refuses
+    is loaded again by the loader itself, so the error reported is the loader's (of several faults, the loader
+    names the one of the outermost mapping first)."""
+    loader = _KBLoader(text)
+    try:
+        node = loader.get_single_node()  # a syntax error is raised here, as by yaml.load
+        if node is None:
+            return None
+        try:
+            return _build(loader, node)
+        except (yaml.YAMLError, ValueError, OverflowError):
+            pass
+    finally:
+        loader.dispose()
+    return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
 
 _BLOCK_PREFIX = re.compile(r"^[ \t?-]*", re.M)
 
@@ -146,7 +204,7 @@ def loads(text: str, name: str) -> Any:
     _check_shape(text, name)
     _refuse_aliases(text, name)
     try:
-        return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
+        return _load(text)
     except _DuplicateKey as exc:
         mark = exc.problem_mark
         raise YamlError(name, mark.line + 1, mark.column + 1, exc.problem, rule="SCH002") from None

@@ -1,0 +1,123 @@
+"""The KB's YAML values are built from the composed nodes by ``yamlio._build`` instead of PyYAML's safe
+constructor (which cost as much as parsing). It must build exactly what the loader builds: these tests compare
+the two on every bundled file, on hypothesis-made documents, and on the odd corners of YAML (merge keys, tags,
+keys that are not strings, keys written twice, numbers out of range)."""
+
+from __future__ import annotations
+
+import datetime
+import os
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.kbio import yamlio
+from checker.kbio.yamlio import YamlError, loads
+
+
+
+def _reference(text: str):
+    """What the loader itself builds (PyYAML's safe constructor with rulekb's rules): the value, or the error."""
+    original = yamlio._load
+    yamlio._load = lambda t: yaml.load(t, Loader=yamlio._KBLoader)  # noqa: S506 - the safe loader
+    try:
+        return _outcome(text)
+    finally:
+        yamlio._load = original
+
+
+def _outcome(text: str):
+    try:
+        return ("value", loads(text, "f.yaml"))
+    except YamlError as exc:
+        return ("error", str(exc))
+
+
+def _same(text: str) -> None:
+    fast, ref = _outcome(text), _reference(text)
+    assert fast == ref, text
+    if fast[0] == "value":  # equal and of the same types (True == 1, 1 == 1.0 in Python)
+        assert _types(fast[1]) == _types(ref[1]), text
+
+
+def _types(value):
+    if isinstance(value, dict):
+        return {k: _types(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    return type(value).__name__
+
+
+def test_every_bundled_file_is_built_as_the_loader_builds_it():
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "kb")
+    n = 0
+    for dirpath, _dirs, files in os.walk(root):
+        for name in files:
+            if name.endswith(".yaml"):
+                with open(os.path.join(dirpath, name), encoding="utf-8") as fh:
+                    _same(fh.read())
+                n += 1
+    assert n > 100
+
+
+CORNERS = [
+    "",
+    "# only a comment\n",
+    "a: 1\nb: [1, 2.5, true, null, ~, 'x', 2026-11-25]\nc: {d: e}\n",
+    "a: 2026-11-25 10:00:00\nb: 0x1F\nc: 0o17\nd: 1_000\ne: .inf\nf: -.nan\ng: yes\nh: 'yes'\n",
+    "base: &b {x: 1}\n",  # an anchor: refused before anything is built
+    "? [a, b]\n: c\n",  # a list as a key: unhashable
+    "1: one\n2: two\n",  # numbers as keys
+    "true: t\nnull: n\n",
+    "<<: {a: 1}\nb: 2\n",  # a merge key
+    "a: !!set {x, y}\n",
+    "a: !!binary aGVsbG8=\n",
+    "a: !!omap [x: 1, y: 2]\n",
+    "a: !!str 12\nb: !!int '12'\nc: !!float '1'\n",
+    "a: !custom x\n",  # an unknown tag
+    "a: !!python/object:os.system x\n",
+    "a: !!seq x\n",
+    "a: !!map [1]\n",
+    "=: x\n",
+    "a: 1\na: 2\n",  # a key written twice
+    "a:\n  b: 1\n  c: 2\n  b: 3\n",
+    "a: 1\nb: {c: 1, c: 2}\na: 3\n",
+    "a: 99999999999999999999\n",
+    "a: 2026-02-30\n",
+    "a: [1, 2\n",
+    "- a\n- b: [c, {d: e}]\n",
+    "a: 'x'\n---\nb: y\n",
+    "'a': 1\n\"b\": 2\n? c\n: 3\n",
+    "a: |\n  two\n  lines\nb: >-\n  folded\n  text\n",
+]
+
+
+@pytest.mark.parametrize("text", CORNERS)
+def test_odd_corners_are_built_or_refused_as_the_loader_does(text):
+    _same(text)
+
+
+_scalars = (st.none() | st.booleans() | st.integers(-10**16, 10**16) | st.floats(allow_nan=False)
+            | st.text(max_size=12) | st.dates(min_value=datetime.date(1, 1, 1)))
+_keys = st.text(max_size=6) | st.integers(-5, 5) | st.booleans()
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(_keys, inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_values, st.booleans(), st.sampled_from([None, "'", '"']))
+def test_documents_are_built_as_the_loader_builds_them(value, flow, quote):
+    text = yaml.safe_dump(value, default_flow_style=flow, default_style=quote, allow_unicode=True)
+    _same(text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["a: 1\n", "a: 2\n", "b:\n  c: x\n", "b:\n  c: y\n  c: z\n", "d: [1, 2]\n",
+                                 "e: !!set {q}\n", "f: 2026-01-01\n", "<<: {g: 1}\n", "1: x\n", "h: 1e400\n"]),
+                max_size=6))
+def test_pieced_documents_with_duplicates_and_tags_agree(pieces):
+    """Documents pieced from lines that repeat keys, use tags, merge keys and number keys: the same value, or the
+    same error as the loader (of several faults, the same one first)."""
+    _same("".join(pieces))
