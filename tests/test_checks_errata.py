@@ -3,6 +3,9 @@ for the test, plus the noise changes (one finding per defect, plain English)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from checker.checks.style.sty002_spelling import english_words, suggestion, words_of
 from checker.checks.style.sty003_stops_mid_sentence import dangling_end
 from checker.checks.style.sty004_real_word_errors import findings_in, wants_an
@@ -296,3 +299,32 @@ def test_nam003_reports_the_bound_as_a_finding(mini_kb):
     found = _run(mini_kb, f"1. The rebels {crowd} rise.", header="1: FALL OF RAKOCZI (historical date: 1634)",
                  code="NAM003")
     assert any("were not compared with every similar name" in f.message for f in found)
+
+
+def _words_of_reference(text):
+    """words_of as first written (a regex per neighbour, a split per token): the faster one must agree."""
+    import re
+
+    wordchar = re.compile(r"[\w'’]")
+    for m in re.finditer(r"[A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*(?:[-‐][A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*)*", text):
+        start, end = m.span()
+        if (start and wordchar.match(text[start - 1])) or (end < len(text) and wordchar.match(text[end])):
+            continue
+        for part in re.split("[-‐]", m.group(0)):
+            if len(part) >= 4:
+                yield part, part.lower()
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="abcdeXYZäÉé-‐'’_ 1²٣ßΩ.,", max_size=40))
+def test_words_of_agrees_with_its_first_reading(text):
+    assert list(words_of(text)) == list(_words_of_reference(text))
+
+
+def test_real_word_errors_are_found_in_texts_that_are_not_plain_ascii():
+    """The confusable patterns run only on texts holding their word; a text with other letters is always scanned,
+    since re.I matches the long s as an s."""
+    assert list(findings_in("Such an owner looſes the control of Prussia.")) == [("looſes", "loses")]  # no KeyError
+    assert list(findings_in("Such an owner LOOSES the control; more then that.")) == [("LOOSES", "loses"),
+                                                                                      ("more then", "than")]
+    assert not list(findings_in("Such an owner loses the control."))

@@ -121,3 +121,20 @@ def test_pieced_documents_with_duplicates_and_tags_agree(pieces):
     """Documents pieced from lines that repeat keys, use tags, merge keys and number keys: the same value, or the
     same error as the loader (of several faults, the same one first)."""
     _same("".join(pieces))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=12) | st.sampled_from(["", "~", "null", "Null", "true", "yes", "No", "on", "0x1f", "0o7",
+                                               "1_000", "-1.5e3", ".inf", "-.NaN", "2026-11-25", "2026-11-25 10:00",
+                                               "<<", "=", "0b101", "1:30", "+12", "-"]),
+       st.booleans(), st.booleans())
+def test_the_fast_resolver_gives_the_loaders_tags(value, plain, quoted):
+    """``_KBLoader.resolve`` (a tuple per first character) against PyYAML's own Resolver.resolve."""
+    loader = yamlio._KBLoader("")
+    try:
+        for kind in (yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode):
+            implicit = (plain, quoted) if kind is yaml.ScalarNode else plain
+            assert loader.resolve(kind, value, implicit) == yaml.resolver.Resolver.resolve(loader, kind, value,
+                                                                                          implicit)
+    finally:
+        loader.dispose()

@@ -93,6 +93,17 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
         return mapping
 
 
+    def resolve(self, kind, value, implicit):
+        """The resolver's tag for a node (libyaml's composer asks once per node), without building a list of
+        resolvers each time: the same tags as ``yaml.resolver.Resolver.resolve`` (a test compares them)."""
+        if kind is yaml.ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _IMPLICIT.get(value[:1], ()):
+                    if regexp.match(value):
+                        return tag
+            return "tag:yaml.org,2002:str"
+        return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
+
     def construct_yaml_int(self, node):
         try:
             value = super().construct_yaml_int(node)
@@ -110,6 +121,12 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
             raise yaml.constructor.ConstructorError(None, None, f"cannot read this date ({exc})",
                                                     node.start_mark) from None
 
+
+# The implicit resolvers by first character, as tuples. The fast ``resolve`` holds only while there are no wildcard
+# or path resolvers (PyYAML has none unless a program adds them); otherwise the loader's own is used.
+_IMPLICIT = {ch: tuple(found) for ch, found in _KBLoader.yaml_implicit_resolvers.items()}
+if None in _IMPLICIT or _KBLoader.yaml_path_resolvers:  # pragma: no cover - nothing in rulekb adds them
+    del _KBLoader.resolve
 
 _KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
 _KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)

@@ -42,20 +42,27 @@ SEVERITY = "info"
 
 # A word: letters, possibly capitalised, not glued to other word characters; hyphenated words are split into parts.
 _TOKEN = re.compile(r"[A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*(?:[-‐][A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*)*")
-_WORDCHAR = re.compile(r"[\w'’]")
 MAX_SUGGEST = 40
 _ALL_WORDS = re.compile(r"[a-zäöüéè]+")
+
+
+_HYPHENS = re.compile("[-‐]")
 
 
 def words_of(text: str):
     """The checkable words of a text: (word as written, lower-case form). Lower-case words and capitalised words
     (one capital, then lower case) of four letters or more, and each such part of a hyphenated word. Words with
     more capitals (names, codes, 'McDonald'), digits or apostrophes glued on are left to other checks."""
+    n = len(text)
     for m in _TOKEN.finditer(text):
         start, end = m.span()
-        if (start and _WORDCHAR.match(text[start - 1])) or (end < len(text) and _WORDCHAR.match(text[end])):
+        # glued: a word character (``\w``: what str.isalnum says, and '_') or an apostrophe next to the token
+        if start and ((c := text[start - 1]).isalnum() or c in "_'’"):
             continue
-        for part in re.split("[-‐]", m.group(0)):
+        if end < n and ((c := text[end]).isalnum() or c in "_'’"):
+            continue
+        token = m.group(0)
+        for part in _HYPHENS.split(token) if ("-" in token or "‐" in token) else (token,):
             if len(part) >= 4:
                 yield part, part.lower()
 

@@ -43,12 +43,14 @@ CATEGORY = "style"
 SEVERITY = "info"
 
 _OBJECT = r"(?:the|its|his|her|their|all|any|one|two|a|an|control|VPs?|income|provinces?|[A-Z]{3}\b)"
+# (the word each pattern needs, in lower case: a text without it is not scanned; pattern; the word meant)
 CONFUSABLES = [
-    (re.compile(r"\b(looses|loosing)\b", re.I), lambda m: {"looses": "loses", "loosing": "losing"}[m.group(1).lower()]),
-    (re.compile(r"\b(?:to|must|may|can|cannot|will|would|shall) (loose)\b", re.I), lambda m: "lose"),
-    (re.compile(r"\b(loose) " + _OBJECT), lambda m: "lose"),
-    (re.compile(r"\b(according) (?!to\b|as\b)[a-z]+", re.I), lambda m: "according to"),
-    (re.compile(r"\b(?:more|less|higher|lower|greater|fewer|better|worse|rather|other) (then)\b", re.I),
+    ("loos", re.compile(r"\b(looses|loosing)\b", re.I),
+     lambda m: "loses" if m.group(1).casefold().endswith("es") else "losing"),  # 'looſes' too (re.I)
+    ("loose", re.compile(r"\b(?:to|must|may|can|cannot|will|would|shall) (loose)\b", re.I), lambda m: "lose"),
+    ("loose", re.compile(r"\b(loose) " + _OBJECT), lambda m: "lose"),
+    ("according", re.compile(r"\b(according) (?!to\b|as\b)[a-z]+", re.I), lambda m: "according to"),
+    ("then", re.compile(r"\b(?:more|less|higher|lower|greater|fewer|better|worse|rather|other) (then)\b", re.I),
      lambda m: "than"),
 ]
 _DETERMINERS = "the|a|an|this|these|those|its|their|his|her|each|every"
@@ -82,9 +84,13 @@ def wants_an(word: str) -> bool | None:
 
 def findings_in(text: str):
     """(written, suggestion) for each real-word error in a text."""
-    for pattern, fix in CONFUSABLES:
-        for m in pattern.finditer(text):
-            yield m.group(0), fix(m)
+    # A pattern runs only on a text holding its word; a text that is not plain ASCII is always scanned (under
+    # re.I, 'ſ' matches 's' and 'ı' matches 'i', which lower() does not give).
+    low = text.lower() if text.isascii() else None
+    for needed, pattern, fix in CONFUSABLES:
+        if low is None or needed in low:
+            for m in pattern.finditer(text):
+                yield m.group(0), fix(m)
     for m in _DOUBLE_DET.finditer(text):
         yield m.group(0), "one of the two determiners"
     for m in _DOUBLED.finditer(text):
