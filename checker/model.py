@@ -119,13 +119,22 @@ class Event:
     body: list[Section] = field(default_factory=list)
     notes: str | None = None
 
-    def all_clauses(self):
-        for clause in self.conditions:
-            yield from clause.walk()
+    def all_clauses(self) -> list[Clause]:
+        """Every clause of the event, each before its children: its conditions, then its body's sections in order.
+        A list, built in one pass (a generator per clause cost more than the checks that read them)."""
+        out: list[Clause] = []
+
+        def add(clauses: list[Clause]) -> None:
+            for clause in clauses:
+                out.append(clause)
+                if clause.children:
+                    add(clause.children)
+
+        add(self.conditions)
         for section in self.body:
             for sub in section.walk_sections():
-                for clause in sub.clauses:
-                    yield from clause.walk()
+                add(sub.clauses)
+        return out
 
     def all_sections(self):
         for section in self.body:

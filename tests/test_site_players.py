@@ -222,7 +222,7 @@ def test_logic_section_says_what_was_read(tmp_path, mini_kb, open_page):
             "1. Sweden declares war on the Moon with a free CB, as far as anyone can tell.\n")
     root = mini_kb({"a.txt": text}, "VII")
     load = load_kb(str(root))
-    clause = next(load.kb.event("eu", "2:VII").all_clauses())
+    clause = load.kb.event("eu", "2:VII").all_clauses()[0]
     clause.logic = {"role": "unread", "reason": "no pattern for a war on the Moon",
                     "words": "declares war on the Moon"}
     out = _build(load, tmp_path)

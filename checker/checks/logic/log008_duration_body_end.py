@@ -61,10 +61,15 @@ def mismatches(event):
     if not event.duration:
         return
     duration = event.duration.strip()
-    ends = _ends(duration)
+    ends = None
     for clause in event.all_clauses():
-        for m in _BODY_END.finditer(clause.text):
+        text = clause.text
+        if text.isascii() and "this event" not in text.lower():
+            continue  # the pattern needs these words (under re.I, 'ſ' matches 's': other texts are scanned)
+        for m in _BODY_END.finditer(text):
             said = m.group(1).strip()
+            if ends is None:
+                ends = _ends(duration)
             if duration.lower() == "permanent" or (ends and all(differ(said, end) for end in ends)):
                 yield clause, said, duration
 

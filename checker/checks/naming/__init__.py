@@ -14,6 +14,12 @@ def uses(ctx):
     if ctx.cache.get("scoped"):
         return ctx.memo(f"code_uses:{game}", lambda: name_uses(ctx.kb, game, [e.id for e in ctx.events()],
                                                                set(ctx.only or ())))
+    return _every_use(ctx)
+
+
+def _every_use(ctx):
+    """Every name use of the game's texts, read once per run (NAM001's uses and NAM002's places share it)."""
+    game = ctx.kb.game
     return ctx.memo(f"name_uses:{game}", lambda: name_uses(ctx.kb, game))
 
 
@@ -38,7 +44,7 @@ def _summary(rows) -> dict[tuple[str, str], dict[str, tuple]]:
 
 def _read_every_text(ctx) -> dict[tuple[str, str], dict[str, tuple]]:
     """Every place name's uses, read from every text of the game."""
-    every = name_uses(ctx.kb, ctx.kb.game)
+    every = _every_use(ctx)
     return _summary((i, u.kind, u.name, u.entry, u.line) for i, u in enumerate(every))
 
 

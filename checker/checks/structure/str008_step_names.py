@@ -64,7 +64,10 @@ def _mentions(ctx, events) -> list[tuple]:
     for event in events:
         order = ctx.event_order(event)
         for clause in event.all_clauses():
-            for m in _MENTION.finditer(clause.text):
+            text = clause.text
+            if text.isascii() and "phase" not in (low := text.lower()) and "step" not in low:
+                continue  # a mention names a phase or a step (under re.I, 'ſ' matches 's': others are scanned)
+            for m in _MENTION.finditer(text):
                 name = step_name(m.group(1).split())
                 if name:
                     out.append((order, tuple(sorted(_key(name))), f"{name} {m.group(2).lower()}", event.id,
