@@ -85,6 +85,7 @@ CORNERS = [
     "a:\n  b: 1\n  c: 2\n  b: 3\n",
     "a: 1\nb: {c: 1, c: 2}\na: 3\n",
     "a: 99999999999999999999\n",
+    "a: 999999999999999\nb: 1000000000000000\nc: 0\nd: 00\ne: 012\nf: 08\ng: 1_0\nh: +5\ni: 1:30\nj: 0b11\n",
     "a: 2026-02-30\n",
     "a: [1, 2\n",
     "- a\n- b: [c, {d: e}]\n",
@@ -136,5 +137,26 @@ def test_the_fast_resolver_gives_the_loaders_tags(value, plain, quoted):
             implicit = (plain, quoted) if kind is yaml.ScalarNode else plain
             assert loader.resolve(kind, value, implicit) == yaml.resolver.Resolver.resolve(loader, kind, value,
                                                                                           implicit)
+    finally:
+        loader.dispose()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 10**16).map(str) | st.from_regex(r"\A[+-]?(0|[0-9_]{1,17}|0x[0-9a-f]{1,4}|0b[01]{1,5}|0[0-7]{1,5})\Z"))
+def test_plain_decimals_read_as_pyyaml_reads_them(value):
+    """construct_yaml_int's shortcut for plain decimals gives PyYAML's number, and the limit still holds."""
+    node = yaml.ScalarNode("tag:yaml.org,2002:int", value)
+    loader = yamlio._KBLoader("")
+    try:
+        try:
+            expected = yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+        except ValueError:
+            expected = None
+        try:
+            got = loader.construct_yaml_int(node)
+        except yaml.constructor.ConstructorError:
+            assert expected is None or abs(expected) >= yamlio.MAX_YAML_INT
+        else:
+            assert got == expected and abs(got) < yamlio.MAX_YAML_INT
     finally:
         loader.dispose()

@@ -104,7 +104,19 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
             return "tag:yaml.org,2002:str"
         return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
 
+    def descend_resolver(self, current_node, current_index):
+        """Path resolvers are none (checked below), so there is no path to follow (PyYAML's own returns at once
+        too, after a lookup per node)."""
+
+    def ascend_resolver(self):
+        """See ``descend_resolver``."""
+
     def construct_yaml_int(self, node):
+        value = node.value
+        # Most numbers are plain decimals (lines, years, turns): int() alone reads them as the YAML 1.1 rules do
+        # (not 0-prefixed octal, no sign, '_' or base prefix, no sexagesimal ':', below the limit).
+        if value.isascii() and value.isdigit() and (value[0] != "0" or value == "0") and len(value) < 16:
+            return int(value)
         try:
             value = super().construct_yaml_int(node)
         except ValueError:  # Python refuses integers of more than 4,300 digits
@@ -126,7 +138,7 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
 # or path resolvers (PyYAML has none unless a program adds them); otherwise the loader's own is used.
 _IMPLICIT = {ch: tuple(found) for ch, found in _KBLoader.yaml_implicit_resolvers.items()}
 if None in _IMPLICIT or _KBLoader.yaml_path_resolvers:  # pragma: no cover - nothing in rulekb adds them
-    del _KBLoader.resolve
+    del _KBLoader.resolve, _KBLoader.descend_resolver, _KBLoader.ascend_resolver
 
 _KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
 _KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)

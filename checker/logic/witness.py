@@ -435,7 +435,8 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     from .facts import build_model, q
     from .solver import Session
 
-    fired = sorted(((t, e) for e, t in witness.fired.items() if e in members), key=lambda x: (x[0], event_sort_key(x[1]), x[1]))
+    fired = sorted(((witness.fired[e], e) for e in members if e in witness.fired),
+                   key=lambda x: (x[0], event_sort_key(x[1]), x[1]))
     if not fired:
         return False
     turn_of = _log_turns(kb, fired, compress)
