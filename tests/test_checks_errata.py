@@ -328,3 +328,39 @@ def test_real_word_errors_are_found_in_texts_that_are_not_plain_ascii():
     assert list(findings_in("Such an owner LOOSES the control; more then that.")) == [("LOOSES", "loses"),
                                                                                       ("more then", "than")]
     assert not list(findings_in("Such an owner loses the control."))
+
+
+_ARTICLE_WORDS = ["a", "an", "An", "A", "apple", "hour", "unit", "b", "the", "FRA", "MA", "8", "11", "x", "or",
+                  "Honest", "European", "bonus", "1", "one", "HRE", "VP", "ab", "ha", "a1", "looses", "then"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_ARTICLE_WORDS), max_size=10), st.sampled_from([" ", ", ", " a ", "-"]))
+def test_article_candidates_find_what_every_article_finds(words, sep):
+    """STY004 matches 'a' only before a word that could want 'an'; every finding is the same as when each
+    article is matched (the first reading)."""
+    import re
+
+    from checker.checks.style import sty004_real_word_errors as sty004
+
+    text = sep.join(words)
+    fast = list(findings_in(text))
+    saved, sty004._ARTICLE = sty004._ARTICLE, re.compile(r"\b(a|an|An) ([A-Za-z0-9]+)")
+    try:
+        assert fast == list(findings_in(text)), text
+    finally:
+        sty004._ARTICLE = saved
+
+
+def test_the_factored_determiners_are_the_same_words():
+    import itertools
+    import re
+
+    from checker.checks.style import sty004_real_word_errors as sty004
+
+    words = set(sty004._DETERMINERS.split("|"))
+    letters = sorted(set("".join(words)))
+    trials = words | {"".join(p) for n in range(1, 4) for p in itertools.product(letters, repeat=n)} | {
+        w + c for w in words for c in letters} | {w[:-1] for w in words}
+    for t in trials:
+        assert bool(re.fullmatch(sty004._DETERMINERS_FACTORED, t)) == (t in words), t

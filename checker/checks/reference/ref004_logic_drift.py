@@ -64,7 +64,8 @@ def _comparable(logic: dict) -> str:
 def _curated_drift(ctx, mod, event):
     from ...logic.derive import event_vocabulary, read_clause
 
-    vocab = event_vocabulary(event, ctx.profile())
+    # The vocabulary depends on the game's profile and the event's period alone: built once per period and run.
+    vocab = ctx.memo(f"REF004-vocabulary:{event.period}", lambda: event_vocabulary(event, ctx.profile()))
 
     def walk(clauses, scope):
         for clause in clauses:

@@ -28,12 +28,15 @@ NAME = "placeholder"
 CATEGORY = "style"
 SEVERITY = "warning"
 
+_WORDS = ("TBD", "TODO", "XXX", "FIXME")
 _PLACEHOLDER = re.compile(r"(?:(?<=\s)|^)(\?+)(?=\s|$|[,.;:])|\b(TBD|TODO|XXX|FIXME)\b")
 
 
 def check(ctx):
     mod = sys.modules[__name__]
     for entry, line, text in all_texts(ctx):
+        if "?" not in text and not any(word in text for word in _WORDS):
+            continue  # the pattern needs one of these (it is case-sensitive): the same findings, fewer scans
         for m in _PLACEHOLDER.finditer(text):
             yield ctx.finding(mod, entry, line, f"placeholder '{m.group(0)}' left in the text: "
                                                 f"{around(text, m.start(), m.end())}")

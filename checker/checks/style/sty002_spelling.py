@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 import sys
 from functools import lru_cache
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from . import ordered_texts
 
@@ -148,10 +148,9 @@ def _index(texts, known, words) -> tuple[dict, dict]:
     """(how often each word is used, places of each word neither known nor in the dictionary) of some texts;
     places are (order, entry, line), in the texts' order."""
     places: dict[str, list] = defaultdict(list)
-    used: dict[str, int] = defaultdict(int)
+    used: Counter[str] = Counter()
     for order, entry, line, text in texts:
-        for w in _ALL_WORDS.findall(text.lower()):
-            used[w] += 1
+        used.update(_ALL_WORDS.findall(text.lower()))  # counted in C
         for written, lower in words_of(text):
             if written != lower and (written in known or lower in known or lower in words):
                 continue  # a capitalised word the gazetteer, glossary, vocabulary or dictionary knows

@@ -46,6 +46,8 @@ def looks_like_name(text: str) -> bool:
 def id_labels(text: str, vocab: Vocabulary) -> list[IdLabel]:
     """Every event id of ``text`` followed by a parenthesised name, in text order."""
     out = []
+    if ":" not in text or "(" not in text:
+        return out  # an id has its colon, a name its bracket
     for m in _pattern(vocab.labels).finditer(text):
         name = m["name"].strip()
         cid = vocab.canonical_id(m["id"])
