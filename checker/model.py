@@ -8,6 +8,7 @@ rendered entry can be laid back into its seed file in order (see ``checker.textf
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,6 +96,25 @@ class Section:
             yield from sub.walk_sections()
 
 
+# Events' clause lists, kept while the checks run (they read the KB and never change it): about 18 checks walk
+# every event's clauses, and walking the trees again each time cost more than some of the checks.
+_KEPT: dict[int, tuple[Any, list]] | None = None
+
+
+@contextmanager
+def clause_lists_kept():
+    """While this lasts, ``Event.all_clauses`` builds each event's list once and hands out the same list (the
+    clause trees must not change meanwhile: the checks only read them)."""
+    global _KEPT
+    outer = _KEPT
+    if outer is None:
+        _KEPT = {}
+    try:
+        yield
+    finally:
+        _KEPT = outer
+
+
 @dataclass
 class Event:
     """One event of an event list (Europa Universalis rewrite format)."""
@@ -121,7 +141,13 @@ class Event:
 
     def all_clauses(self) -> list[Clause]:
         """Every clause of the event, each before its children: its conditions, then its body's sections in order.
-        A list, built in one pass (a generator per clause cost more than the checks that read them)."""
+        A list, built in one pass (a generator per clause cost more than the checks that read them); while checks
+        run (``clause_lists_kept``), built once per event and shared: do not change it."""
+        kept = _KEPT
+        if kept is not None:
+            hit = kept.get(id(self))
+            if hit is not None and hit[0] is self:
+                return hit[1]
         out: list[Clause] = []
 
         def add(clauses: list[Clause]) -> None:
@@ -134,6 +160,8 @@ class Event:
         for section in self.body:
             for sub in section.walk_sections():
                 add(sub.clauses)
+        if kept is not None:
+            kept[id(self)] = (self, out)
         return out
 
     def all_sections(self):

@@ -20,3 +20,20 @@ def test_every_check_is_documented_and_tested():
         assert info.category in CATEGORIES and info.severity in SEVERITIES
         assert "Fails" in info.doc and ("Passes" in info.doc or "Not reported" in info.doc), code
         assert code in TESTS or code.lower() in TESTS, f"no test names {code}"
+
+
+def test_clause_lists_are_shared_only_while_checks_run():
+    """Event.all_clauses hands out one list per event while checks run (clause_lists_kept), and a fresh one
+    otherwise, so a tree changed between runs is never read from an old list."""
+    from checker.model import Clause, Event, Source, clause_lists_kept
+
+    event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
+    event.conditions = [Clause("1.", "a", 2)]
+    assert event.all_clauses() is not event.all_clauses()
+    with clause_lists_kept():
+        first = event.all_clauses()
+        assert event.all_clauses() is first
+        with clause_lists_kept():  # nested: the same lists
+            assert event.all_clauses() is first
+    event.conditions.append(Clause("2.", "b", 3))
+    assert [c.text for c in event.all_clauses()] == ["a", "b"]

@@ -10,7 +10,7 @@ import os
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from checker.kbio import yamlio
@@ -148,6 +148,7 @@ def test_plain_decimals_read_as_pyyaml_reads_them(value):
     node = yaml.ScalarNode("tag:yaml.org,2002:int", value)
     loader = yamlio._KBLoader("")
     try:
+        assume(loader.resolve(yaml.ScalarNode, value, (True, False)) == "tag:yaml.org,2002:int")  # as in a file
         try:
             expected = yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
         except ValueError:
@@ -160,3 +161,9 @@ def test_plain_decimals_read_as_pyyaml_reads_them(value):
             assert got == expected and abs(got) < yamlio.MAX_YAML_INT
     finally:
         loader.dispose()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="&* \t\n\r\x0b\x0c\x85\xa0:,[{-]}'\"ab(*)\u2028", max_size=30))
+def test_the_alias_scan_finds_what_the_pattern_finds(text):
+    assert yamlio._may_hold_alias(text) == bool(yamlio._ANCHOR_OR_ALIAS.search(text))

@@ -192,6 +192,13 @@ def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Find
 
 
 def _run(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
+    from ..model import clause_lists_kept
+
+    with clause_lists_kept():
+        return _run_each(ctx, selected)
+
+
+def _run_each(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
     scoped = None
     if ctx.only is not None:
         from ..incremental import entry_scoped, scoped_context
