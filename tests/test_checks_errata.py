@@ -364,3 +364,17 @@ def test_the_factored_determiners_are_the_same_words():
         w + c for w in words for c in letters} | {w[:-1] for w in words}
     for t in trials:
         assert bool(re.fullmatch(sty004._DETERMINERS_FACTORED, t)) == (t in words), t
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab ofthe.+,-–\t\n\u2003_1²)", max_size=50))
+def test_dangling_end_agrees_with_its_pattern(text):
+    """dangling_end looks at the last character before trying its pattern; the answer is the pattern's."""
+    import re
+
+    from checker.checks.style import sty003_stops_mid_sentence as sty003
+
+    m = re.search(r"(\w+|[+,\-–])\s*\Z", text[-40:])
+    want = None if m is None else (m.group(1) if m.group(1).lower() in sty003.DANGLING or m.group(1) in "+,-–"
+                                   else None)
+    assert dangling_end(text) == want

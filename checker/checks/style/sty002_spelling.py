@@ -41,31 +41,26 @@ CATEGORY = "style"
 SEVERITY = "info"
 
 # A word: letters, possibly capitalised, not glued to other word characters; hyphenated words are split into parts.
-_TOKEN = re.compile(r"[A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*(?:[-‐][A-Za-zäöüéèÄÖÜÉ][a-zäöüéè]*)*")
+_LETTER, _LOWER = "A-Za-zäöüéèÄÖÜÉ", "a-zäöüéè"
+_TOKEN = re.compile(rf"[{_LETTER}][{_LOWER}]*(?:[-‐][{_LETTER}][{_LOWER}]*)*")
+# The tokens _TOKEN finds (scanning left to right) that no word character or apostrophe touches, in one regex
+# call: '(?=(…))\1' takes a token whole (an atomic group, which Python 3.10 lacks), so a glued token is never
+# cut shorter; the second look-behind keeps a match from starting inside a hyphenated token ('foo-bar1' holds no
+# word). A test compares it with the token-by-token reading.
+_FREE_TOKEN = re.compile(rf"(?<![\w'’])(?<![{_LETTER}][-‐])(?=({_TOKEN.pattern}))\1(?![\w'’])")
+_HYPHENS = re.compile("[-‐]")
 MAX_SUGGEST = 40
 _ALL_WORDS = re.compile(r"[a-zäöüéè]+")
-
-
-_HYPHENS = re.compile("[-‐]")
 
 
 def words_of(text: str):
     """The checkable words of a text: (word as written, lower-case form). Lower-case words and capitalised words
     (one capital, then lower case) of four letters or more, and each such part of a hyphenated word. Words with
     more capitals (names, codes, 'McDonald'), digits or apostrophes glued on are left to other checks."""
-    n = len(text)
-    for m in _TOKEN.finditer(text):
-        start, end = m.span()
-        # glued: a word character (``\w``: what str.isalnum says, and '_') or an apostrophe next to the token
-        if start and ((c := text[start - 1]).isalnum() or c in "_'’"):
-            continue
-        if end < n and ((c := text[end]).isalnum() or c in "_'’"):
-            continue
-        token = m.group(0)
+    for token in _FREE_TOKEN.findall(text):
         for part in _HYPHENS.split(token) if ("-" in token or "‐" in token) else (token,):
             if len(part) >= 4:
                 yield part, part.lower()
-
 
 
 def vocabulary(ctx) -> set[str]:

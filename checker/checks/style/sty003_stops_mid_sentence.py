@@ -38,7 +38,11 @@ _LAST = re.compile(r"(\w+|[+,\-–])\s*\Z")
 
 def dangling_end(text: str) -> str | None:
     """The word or sign the text dangles on, or None when it can end there."""
-    m = _LAST.search(text[-40:])  # bounded: only the end of the text is read
+    end = text[-40:]  # bounded: only the end of the text is read
+    last_char = end.rstrip()[-1:]  # what _LAST can end on: a word character (\w) or a sign
+    if not last_char or not (last_char.isalnum() or last_char in "_+,-–"):
+        return None  # most clauses end with a full stop: no need to try the pattern at every position
+    m = _LAST.search(end)
     if m is None:
         return None
     last = m.group(1)
