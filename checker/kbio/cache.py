@@ -108,11 +108,6 @@ def code_version() -> str:
     return _CODE_VERSION
 
 
-def packed_line_index(text: str) -> bytes:
-    """``line_index`` as the cache keeps it: marshal bytes, decoded only for files a finding is reported in."""
-    return marshal.dumps(line_index(text))
-
-
 def line_index(text: str) -> dict[int, int]:
     """Source line -> YAML line of the first ``line: N`` (or ``duration_line: N``) that names it."""
     index: dict[int, int] = {}

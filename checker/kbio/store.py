@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import json
+import marshal
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -96,8 +97,6 @@ class LoadResult:
     def line_index(self, file: str) -> dict[int, int]:
         index = self.line_indexes.get(file)
         if isinstance(index, bytes):  # packed in the KB cache: decoded when a finding is first reported in the file
-            import marshal
-
             index = self.line_indexes[file] = marshal.loads(index)
         if index is None:
             from .cache import line_index
@@ -326,7 +325,9 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
         entry = data
     else:
         return None
-    return ("ok", entry, kc.packed_line_index(text))
+    index = kc.line_index(text)
+    result.line_indexes[display] = index  # read once: the findings of this run are placed with it too
+    return ("ok", entry, marshal.dumps(index))
 
 
 def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str, record: tuple) -> bool:
