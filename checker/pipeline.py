@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from .checks import CheckContext, run_checks
 from .kbio import serialize as ser
 from .kbio.cache import line_index, read_findings, write_findings
-from .kbio.store import LoadResult, game_references, load_kb, schema_kind_for, validate
+from .kbio.store import LoadResult, game_references, gc_paused, load_kb, schema_kind_for, validate
 from .kbio.yamlio import YamlError, load_file
 from .model import Finding, KnowledgeBase, qualified
 
@@ -113,7 +113,8 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         only_ids = {k.split("/", 1)[-1] for k in ctx.only} | ctx.only
         ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
                              and (f.subject is None or f.subject in only_ids)]
-    findings = run_checks(ctx, selected)
+    with gc_paused():  # a bounded run that makes few reference cycles (kbio/store.py)
+        findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
     subjects = {(f.game, f.subject) for f in findings}
     for game_id, eid in subjects:

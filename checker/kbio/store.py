@@ -194,9 +194,10 @@ FREEZE_AFTER = 20_000
 
 
 @contextmanager
-def _gc_paused():
+def gc_paused():
     """Loading builds many small objects and no reference cycles; Python's cyclic collector would still scan the
-    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading. The
+    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading (and
+    while the checks run over the loaded KB: their indexes and findings grow the heap the same way). The
     loaded KB lives as long as the process: a large one is then moved out of the collector's sight (``gc.freeze``),
     or the first collection after loading would scan all of it once more (a second at 10,000 events). Objects
     without cycles are still freed when their last reference goes; a small KB is left to the collector."""
@@ -212,7 +213,7 @@ def _gc_paused():
 
 
 def load_kb(root: str | None = None, validate_schema: bool = True) -> LoadResult:
-    with _gc_paused():
+    with gc_paused():
         return _load_kb(root, validate_schema)
 
 
