@@ -86,12 +86,15 @@ class NameExtractor:
                     yield NameUse("country", name, entry, line, unknown_code=True)
                 else:
                     yield NameUse("area" if name in self.areas else "province", name, entry, line)
-        for m in _MINOR.finditer(text):
-            yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
+        if "inor" in text or "activ" in text or "neutral" in text:  # what each way of naming a minor needs
+            for m in _MINOR.finditer(text):
+                yield NameUse("minor", next(g for g in m.groups() if g), entry, line)
 
 
 def areas_named(text: str) -> set[str]:
     """The areas a text names in a list ("areas X, Y and Z")."""
+    if "area" not in text:  # the pattern needs the word (it is case-sensitive)
+        return set()
     return {name for m in _AREA_LIST.finditer(text) for name in re.split(r", | and ", m.group(1))}
 
 
