@@ -113,7 +113,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         only_ids = {k.split("/", 1)[-1] for k in ctx.only} | ctx.only
         ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
                              and (f.subject is None or f.subject in only_ids)]
-    with gc_paused():  # a bounded run that makes few reference cycles (kbio/store.py)
+    with gc_paused(freeze=False):  # a bounded run that makes few reference cycles (kbio/store.py)
         findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
     subjects = {(f.game, f.subject) for f in findings}

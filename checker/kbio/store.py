@@ -194,20 +194,21 @@ FREEZE_AFTER = 20_000
 
 
 @contextmanager
-def gc_paused():
+def gc_paused(freeze: bool = True):
     """Loading builds many small objects and no reference cycles; Python's cyclic collector would still scan the
     growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading (and
     while the checks run over the loaded KB: their indexes and findings grow the heap the same way). The
     loaded KB lives as long as the process: a large one is then moved out of the collector's sight (``gc.freeze``),
     or the first collection after loading would scan all of it once more (a second at 10,000 events). Objects
-    without cycles are still freed when their last reference goes; a small KB is left to the collector."""
+    without cycles are still freed when their last reference goes; a small KB is left to the collector. With
+    ``freeze=False`` (the checks) nothing is frozen: what they leave behind, cycles included, stays collectable."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
-            if gc.get_count()[0] > FREEZE_AFTER:
+            if freeze and gc.get_count()[0] > FREEZE_AFTER:
                 gc.freeze()
             gc.enable()
 
