@@ -101,6 +101,14 @@ class Section:
 _KEPT: dict[int, tuple[Any, list]] | None = None
 
 
+def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
+    """``out`` extended by each clause's ``walk()`` (the clause, then its children's), without a generator each."""
+    for clause in clauses:
+        out.append(clause)
+        if clause.children:
+            _add_walked(out, clause.children)
+
+
 @contextmanager
 def clause_lists_kept():
     """While this lasts, ``Event.all_clauses`` builds each event's list once and hands out the same list (the
@@ -149,17 +157,10 @@ class Event:
             if hit is not None and hit[0] is self:
                 return hit[1]
         out: list[Clause] = []
-
-        def add(clauses: list[Clause]) -> None:
-            for clause in clauses:
-                out.append(clause)
-                if clause.children:
-                    add(clause.children)
-
-        add(self.conditions)
+        _add_walked(out, self.conditions)
         for section in self.body:
             for sub in section.walk_sections():
-                add(sub.clauses)
+                _add_walked(out, sub.clauses)
         if kept is not None:
             kept[id(self)] = (self, out)
         return out

@@ -214,6 +214,16 @@ def _run_each(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
                        if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 
+def may_match_ignorecase(text: str, *words: str) -> bool:
+    """Can a case-insensitive (re.I) pattern that needs one of ``words`` (lower-case ASCII) match ``text``? Exact
+    for a plain-ASCII text, which is skipped when it holds none of them; any other text may match (under re.I,
+    'ſ' matches 's' and 'ı' matches 'i', which lower() does not give), so it is always scanned."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(word in low for word in words)
+
+
 CATEGORIES = ("schema", "reference", "naming", "structure", "chronology", "logic", "style")
 CATEGORIES_HELP = "categories: " + ", ".join(CATEGORIES)
 

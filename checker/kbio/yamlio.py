@@ -48,12 +48,11 @@ class YamlError(Exception):
         return f"{where}: {self.message}"
 
 
-_ANCHOR_OR_ALIAS = re.compile(r"(?:^|[\s:,\[{-])[&*][^\s,\]}'\"]", re.M)
-
-
 def _may_hold_alias(text: str) -> bool:
-    """``_ANCHOR_OR_ALIAS.search(text)``, found by visiting each '&' and '*' of the text instead of trying the
-    pattern at every position (a third of a second over 10,000 files; a test compares the two)."""
+    r"""Might the text hold an anchor or alias: an '&' or '*' at the start of a line or after whitespace or one of
+    ``:,[{-``, followed by a character other than whitespace or ``,]}'"``? Each '&' and '*' is visited, instead of
+    trying a pattern at every position (a third of a second over 10,000 files; a test compares it with the
+    pattern ``(?:^|[\s:,\[{-])[&*][^\s,\]}'"]`` under re.M)."""
     for mark in "&*":
         at = text.find(mark)
         while at != -1:
@@ -84,12 +83,6 @@ class _DuplicateKey(yaml.MarkedYAMLError):
     pass
 
 
-def _duplicate_key(key: Any, first: int, key_node) -> _DuplicateKey:
-    return _DuplicateKey(None, None, f"the key {str(key)[:60]!r} is written twice in one mapping (first on line "
-                         f"{first}); the later value would silently replace the earlier: keep one",
-                         key_node.start_mark)
-
-
 class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
     """The safe loader, refusing a key written twice in one mapping."""
 
@@ -104,7 +97,9 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
                 except TypeError:
                     continue
                 if first is not None:
-                    raise _duplicate_key(key, first, key_node)
+                    raise _DuplicateKey(None, None, f"the key {str(key)[:60]!r} is written twice in one mapping "
+                                        f"(first on line {first}); the later value would silently replace the "
+                                        "earlier: keep one", key_node.start_mark)
                 seen[key] = key_node.start_mark.line + 1
         return mapping
 
@@ -165,13 +160,18 @@ _PLAIN_SCALARS = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "i
 _ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
 
 
+class _LoaderDecides(Exception):
+    """Raised by ``_build`` for a document only the loader itself reads right (a key written twice): ``_load``
+    loads it again with the loader, which reports it."""
+
+
 def _build(loader: _KBLoader, node) -> Any:
     """The value of a composed node, exactly as ``loader`` constructs it, without the safe constructor's
     generators and bookkeeping (which cost as much as parsing): strings, lists and dicts directly, other plain
     scalars through the loader's constructor for their tag, and anything else (a merge key, ``!!set``,
     ``!!binary``, an unhashable key, an unknown tag) through the loader itself, which builds it or reports it
-    as it always has. Anchors and aliases never get here (``_refuse_aliases``). A key written twice is an
-    error, as in the loader."""
+    as it always has. Anchors and aliases never get here (``_refuse_aliases``). A key written twice hands the
+    document back to the loader (``_LoaderDecides``)."""
     kind = type(node)
     if kind is _ScalarNode:
         tag = node.tag
@@ -189,8 +189,7 @@ def _build(loader: _KBLoader, node) -> Any:
                 return loader.construct_object(node, deep=True)
             key = key_node.value
             if key in out:
-                first = next(k.start_mark.line + 1 for k, _ in node.value if k.tag == _STR and k.value == key)
-                raise _duplicate_key(key, first, key_node)
+                raise _LoaderDecides
             out[key] = _build(loader, value_node)
         return out
     return loader.construct_object(node, deep=True)
@@ -207,8 +206,8 @@ def _load(text: str) -> Any:
             return None
         try:
             return _build(loader, node)
-        except (yaml.YAMLError, ValueError, OverflowError):
-            pass
+        except (_LoaderDecides, yaml.YAMLError, ValueError, OverflowError):
+            pass  # loaded again below: the loader builds it or reports the error as it always has
     finally:
         loader.dispose()
     return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import sys
 
+from .. import may_match_ignorecase
 from ..quote import head
 
 CODE = "LOG008"
@@ -64,8 +65,8 @@ def mismatches(event):
     ends = None
     for clause in event.all_clauses():
         text = clause.text
-        if text.isascii() and "this event" not in text.lower():
-            continue  # the pattern needs these words (under re.I, 'ſ' matches 's': other texts are scanned)
+        if not may_match_ignorecase(text, "this event"):
+            continue  # the pattern needs these words
         for m in _BODY_END.finditer(text):
             said = m.group(1).strip()
             if ends is None:

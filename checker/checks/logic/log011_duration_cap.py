@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 import sys
 
+from .. import may_match_ignorecase
 from ..quote import head
 
 CODE = "LOG011"
@@ -40,8 +41,8 @@ _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 
 def caps(text: str):
     """(turns, the words saying it) for every cap of the event's length the text states."""
-    if text.isascii() and "turn" not in text.lower():
-        return  # every cap names turns (under re.I, 'ſ' matches 's': other texts are scanned)
+    if not may_match_ignorecase(text, "turn"):
+        return  # every cap names turns
     for m in _CAP.finditer(text):
         word = (m.group(1) or m.group(2)).lower()
         yield (_WORDS[word] if word in _WORDS else int(word)), m.group(0)

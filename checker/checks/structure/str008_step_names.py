@@ -26,6 +26,8 @@ import re
 import sys
 from collections import defaultdict
 
+from .. import may_match_ignorecase
+
 CODE = "STR008"
 NAME = "step-names"
 CATEGORY = "structure"
@@ -65,8 +67,8 @@ def _mentions(ctx, events) -> list[tuple]:
         order = ctx.event_order(event)
         for clause in event.all_clauses():
             text = clause.text
-            if text.isascii() and "phase" not in (low := text.lower()) and "step" not in low:
-                continue  # a mention names a phase or a step (under re.I, 'ſ' matches 's': others are scanned)
+            if not may_match_ignorecase(text, "phase", "step"):
+                continue  # a mention names a phase or a step
             for m in _MENTION.finditer(text):
                 name = step_name(m.group(1).split())
                 if name:

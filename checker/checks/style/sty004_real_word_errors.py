@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 import sys
 
+from .. import may_match_ignorecase
 from ..style import all_texts
 
 CODE = "STY004"
@@ -90,11 +91,8 @@ def wants_an(word: str) -> bool | None:
 
 def findings_in(text: str):
     """(written, suggestion) for each real-word error in a text."""
-    # A pattern runs only on a text holding its word; a text that is not plain ASCII is always scanned (under
-    # re.I, 'ſ' matches 's' and 'ı' matches 'i', which lower() does not give).
-    low = text.lower() if text.isascii() else None
     for needed, pattern, fix in CONFUSABLES:
-        if low is None or needed in low:
+        if may_match_ignorecase(text, needed):  # a pattern runs only on a text that may hold its word
             for m in pattern.finditer(text):
                 yield m.group(0), fix(m)
     for m in _DOUBLE_DET.finditer(text):
