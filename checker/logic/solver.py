@@ -54,8 +54,11 @@ class Session:
         self.model = model
         # questions=False: nothing is asked through query(t) (a log checked as a whole, a count, a query over the
         # whole history), so the check(t) parts, whose constraints hold only while query(t) is on, are not
-        # grounded (in a log of 40 events over 60 turns they were a quarter of the ground program).
+        # grounded (in a log of 40 events over 60 turns they were a quarter of the ground program), and
+        # no_questions tells asp/query.lp not to remember what fired for them.
         self.questions = questions
+        if not questions:
+            extra += "\nno_questions.\n"
         self.stats = Stats()
         args = ["--warn=none", f"--seed={seed}"]
         if threads > 1:

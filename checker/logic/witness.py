@@ -56,10 +56,11 @@ def _effects(event: Event):
 
 
 class _State:
-    def __init__(self, kb: KnowledgeBase):
+    def __init__(self, kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = frozenset()):
         from .facts import game_profile
 
         self.kb = kb
+        self.avoid = avoid  # cases (event, heading line) a firing plays only when no other of its group can
         self.profile = game_profile(kb)
         self.fired: dict[str, int] = {}
         self.ended: dict[str, int] = {}  # free durations: turn from which the event is no longer live
@@ -173,8 +174,7 @@ def _requirements_hold(state: _State, event: Event, t: int, kb_periods: set[str]
 def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = frozenset()) -> Witness:
     """The greedy history. ``avoid``: cases (event, heading line) already shown playable; a firing then plays
     another case of the group whose conditions hold, when there is one (a second history for the other cases)."""
-    state = _State(kb)
-    state.avoid = avoid
+    state = _State(kb, avoid)
     witness = Witness()
     kb_periods = {e.period for e in kb.events.values()}
     by_period: dict[int, list[str]] = defaultdict(list)
@@ -268,7 +268,7 @@ def _fire(state: _State, witness: Witness, event: Event, eid: str, t: int, decid
     witness.fired[eid] = t
     witness.periods[eid] = state.period
     env = getattr(state, "env", {})
-    avoid = getattr(state, "avoid", frozenset())
+    avoid = state.avoid
     # The cases of one group are alternatives: one firing plays at most one of them, the first whose conditions
     # hold, or with ``avoid`` the first such case not in it (else the first such case in it).
     chosen: dict[int, tuple[int, int]] = {}  # group -> (preference, heading line)
@@ -460,7 +460,6 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
         facts.append(f"wscope({cid},{turn_of[eid]}).")
     final = (":- wfires(E,T), not fires(E,T).\n:- fires(E,T), not wfires(E,T).\n"
              ":- wscope(S,T), not scope_on(S,T).\n")
-    facts.append("no_questions.")
     session = Session(model, extra="\n".join(facts) + "\n", final=final, questions=False)
     session.extend(max(turn_of.values()))
     session.finish()
