@@ -317,10 +317,12 @@ def test_a_session_that_asks_no_questions_grounds_no_query():
 
 
 def test_the_witness_is_certified_in_batches_of_its_cones_not_as_one_history(monkeypatch):
-    """Checking the whole greedy history at once grounds every event at every turn: quadratic in the KB's size
-    (1,000 synthetic events took 94 s and stayed undecided). Each batch is the cone of its events, at most
-    BATCH_EVENTS events, and its log is as long as its own firings (idle stretches shortened)."""
+    """Each batch is the cone of its events, at most BATCH_EVENTS events (48 here, so that 120 events make
+    several), and its log is as long as its own firings (idle stretches shortened); whole groups of events that
+    depend on each other share a batch."""
     from checker.logic import witness as W
+
+    monkeypatch.setattr(W, "BATCH_EVENTS", 48)
 
     events = []
     for i in range(1, 121):  # 40 chains of three: each event needs the one before, a 3-turn run over
@@ -341,6 +343,40 @@ def test_the_witness_is_certified_in_batches_of_its_cones_not_as_one_history(mon
     assert len(certified.fired) == 120
     assert all(n <= W.BATCH_EVENTS and compress and ok for n, compress, ok, _ in seen)
     assert len(seen) == 3  # whole chains packed into batches of 48, 48 and 24 events
+
+
+def _ground_atoms_of_certified_log(n: int) -> int:
+    """Ground atoms of the one certification session of a chain of ``n`` events of multiplicity 2, each needing
+    the one before it to have occurred (every event's "occurred" read, every event's plays counted)."""
+    from checker.logic import solver as S
+    from checker.logic import witness as W
+
+    kb = kb_of(*(ev(f"{i}:VII", mult="2", reqs=[] if i == 1 else [needs("occurred", f"{i - 1}:VII")])
+                 for i in range(1, n + 1)))
+    sizes = []
+    real = S.Session.finish
+
+    def spy(self):
+        real(self)
+        sizes.append(sum(1 for _ in self.ctl.symbolic_atoms))
+
+    S.Session.finish, batch = spy, W.BATCH_EVENTS
+    W.BATCH_EVENTS = 10 ** 6  # the whole log in one session
+    try:
+        certified = W.certified_witness(kb)
+    finally:
+        S.Session.finish, W.BATCH_EVENTS = real, batch
+    assert len(certified.fired) == n and len(sizes) == 1
+    return sizes[0]
+
+
+def test_a_given_log_grounds_in_its_length_not_its_square():
+    """A log given draw by draw (a certified witness, a checked log) asks "occurred" only where it is read and
+    counts an event's plays only when it is given more draws than its multiplicity: its ground program grows with
+    its firings. Carrying every event's "occurred" and play counter at every turn made it quadratic (a batch of
+    48 events over 57 turns was half counters), which is why the witness had to be certified in small batches."""
+    small, large = _ground_atoms_of_certified_log(60), _ground_atoms_of_certified_log(240)
+    assert large < 4.6 * small  # four times the events: 16 times the atoms when quadratic
 
 
 def test_shortening_a_log_keeps_every_run_over_where_it_was_over():

@@ -64,6 +64,18 @@ def test_symlink_leaving_the_kb_is_refused_and_never_quoted(kb, tmp_path, capsys
         assert "SECRET-PASSWD-LINE" not in out + err
 
 
+def test_a_link_to_a_folder_outside_the_kb_is_never_read(kb, tmp_path):
+    """Walking the KB does not follow links to folders, which is why a walked file needs resolving only when it
+    is a link itself (yamlio.read_regular(walked=True)): a file behind a linked folder is never read."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "stolen.yaml").write_text(f"id: x\ntitle: {SECRET}\n")
+    os.symlink(outside, kb / "events" / "eu" / "linked", target_is_directory=True)
+    load = load_kb(str(kb))
+    assert not any("stolen" in (f.file or "") for f in load.findings)
+    assert SECRET not in repr(load.texts) + repr(load.kb.events)
+
+
 def test_symlink_inside_the_kb_is_read(kb):
     os.rename(kb / "events" / "eu" / "vii" / "02.yaml", kb / "events" / "eu" / "real.yaml.txt")
     os.symlink(kb / "events" / "eu" / "real.yaml.txt", kb / "events" / "eu" / "vii" / "02.yaml")

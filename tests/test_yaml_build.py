@@ -168,3 +168,67 @@ def test_plain_decimals_read_as_pyyaml_reads_them(value):
 def test_the_alias_scan_finds_what_the_pattern_finds(text):
     pattern = re.compile(r"(?:^|[\s:,\[{-])[&*][^\s,\]}'\"]", re.M)  # the scan's first form, as a regex
     assert yamlio._may_hold_alias(text) == bool(pattern.search(text))
+
+
+# --- the shape check's cheap bound and the file reader ---------------------------------------------------------
+
+_PREFIX_REFERENCE = re.compile(r"^[ \t?-]*", re.MULTILINE)
+
+
+def _first_bound_within_limit(text: str) -> bool:
+    """The depth bound as first written: the longest prefix of every line, measured."""
+    longest = max(map(len, _PREFIX_REFERENCE.findall(text)))
+    return 2 * longest + 4 + text.count("[") + text.count("{") <= yamlio.MAX_YAML_DEPTH
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.text(" \t?-", max_size=60), st.text("ab:[{\r", max_size=8)), min_size=1, max_size=8),
+       st.integers(0, 110))
+def test_the_depth_bound_finds_a_long_prefix_as_measuring_every_line_did(lines, brackets):
+    """``_check_shape`` looks for one line prefix long enough to break the bound instead of measuring every
+    line's: the two must let exactly the same texts through without the exact measure (the parser's events)."""
+    text = "\n".join(p + rest for p, rest in lines) + "[" * brackets
+
+    class Measured(Exception):
+        pass
+
+    def parse(*args, **kwargs):
+        raise Measured
+
+    real = yamlio.yaml.parse
+    yamlio.yaml.parse = parse
+    try:
+        yamlio._check_shape(text, "f.yaml")
+        measured = False
+    except Measured:
+        measured = True
+    finally:
+        yamlio.yaml.parse = real
+    assert measured == (not _first_bound_within_limit(text))
+
+
+def test_a_file_is_read_whole_and_a_file_over_the_limit_is_seen(tmp_path):
+    """The reader asks for the size fstat gives and reads on to the end: a file is read whole, and one over
+    the limit is read to one byte past it, so that it is refused (and never more than that)."""
+    small, big = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    small.write_bytes(b"id: x\n" * 1000)
+    big.write_bytes(b"x" * 5000)
+    assert yamlio.read_regular(str(small), "a.yaml", 10_000) == small.read_bytes()
+    assert yamlio.read_regular(str(big), "b.yaml", 4096) == b"x" * 4097
+    empty = tmp_path / "c.yaml"
+    empty.write_bytes(b"")
+    assert yamlio.read_regular(str(empty), "c.yaml", 10) == b""
+
+
+def test_a_file_that_grows_after_fstat_is_read_to_its_end(tmp_path, monkeypatch):
+    """fstat's size is only where reading starts: a file longer than it said is still read to its end."""
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"y" * 3000)
+    real_fstat = os.fstat
+
+    class Shrunk:
+        def __init__(self, info):
+            self.st_mode, self.st_size = info.st_mode, 10
+
+    monkeypatch.setattr(yamlio.os, "fstat", lambda fd: Shrunk(real_fstat(fd)))
+    assert yamlio.read_regular(str(path), "a.yaml", 10_000) == b"y" * 3000

@@ -178,7 +178,7 @@ def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Find
 
 def iter_kb_files(root: str):
     """(path, path relative to root) of every KB file name (``*.yaml``, ``*.yml``), sorted. Links to folders are
-    not followed. Whatever a name stands for (a link leaving the KB, a named pipe, a device) is only refused when
+    not followed (``os.walk``'s default; ``yamlio.read_regular(walked=True)`` relies on it). Whatever a name stands for (a link leaving the KB, a named pipe, a device) is only refused when
     it is read (``load_file(..., root=root)``), so that it is reported, never skipped in silence."""
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d != "schema" and not d.startswith("."))
@@ -288,7 +288,7 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
                validate_schema: bool) -> tuple | None:
     """Read one file into the KB; returns what the cache records of it (None: not to be cached)."""
     try:
-        data, text = load_file(full, display, root=kb.root)
+        data, text = load_file(full, display, root=kb.root, walked=True)  # from iter_kb_files
     except YamlError as exc:
         finding = _schema_finding(exc.file, exc.line, exc.message, rule=exc.rule)
         result.findings.append(finding)

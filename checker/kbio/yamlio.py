@@ -11,6 +11,7 @@ device never ends) and, when the KB root is given, only files whose real path is
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -212,20 +213,27 @@ def _load(text: str) -> Any:
         loader.dispose()
     return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
 
-_BLOCK_PREFIX = re.compile(r"^[ \t?-]*", re.M)
+@functools.cache
+def _long_prefix(wide: int) -> re.Pattern:
+    """A line (the first, or one after a newline) that starts with at least ``wide`` of ' ', tab, '?' and '-'."""
+    return re.compile(r"(?:\A|\n)[ \t?-]{" + str(wide) + "}")
 
 
 def _check_shape(text: str, name: str) -> None:
     """Line length and nesting depth, in linear time, before the parser sees the text."""
-    lines = text.split("\n")
-    if max(map(len, lines)) > MAX_YAML_LINE_CHARS:
-        number, line = next((k + 1, ln) for k, ln in enumerate(lines) if len(ln) > MAX_YAML_LINE_CHARS)
-        raise YamlError(name, number, None, f"line is {len(line)} characters long; the limit is {MAX_YAML_LINE_CHARS}")
+    if len(text) > MAX_YAML_LINE_CHARS:  # a shorter text has no line that long
+        lines = text.split("\n")
+        if max(map(len, lines)) > MAX_YAML_LINE_CHARS:
+            number, line = next((k + 1, ln) for k, ln in enumerate(lines) if len(ln) > MAX_YAML_LINE_CHARS)
+            raise YamlError(name, number, None,
+                            f"line is {len(line)} characters long; the limit is {MAX_YAML_LINE_CHARS}")
     # A cheap upper bound on the nesting depth: a block collection starts at least one column right of its
     # grandparent (a sequence may stand at its key's column), flow nesting needs a bracket per level. Only a
-    # text whose bound exceeds the limit is measured exactly, from the parser's events (no recursion).
-    longest = max(map(len, _BLOCK_PREFIX.findall(text)))
-    if 2 * longest + 4 + text.count("[") + text.count("{") <= MAX_YAML_DEPTH:
+    # text whose bound exceeds the limit is measured exactly, from the parser's events (no recursion). The
+    # bound 2 * (longest line prefix of spaces, tabs, '?' and '-') + 4 + brackets is within the limit unless some
+    # line's prefix is at least ``wide`` long.
+    wide = (MAX_YAML_DEPTH - 4 - text.count("[") - text.count("{")) // 2 + 1
+    if wide > 0 and not _long_prefix(wide).search(text):
         return
     depth = 0
     try:
@@ -266,10 +274,12 @@ def loads(text: str, name: str) -> Any:
         raise YamlError(name, None, None, f"YAML error: {exc}") from None
 
 
-def read_regular(path: str, name: str, limit: int, root: str | None = None) -> bytes:
+def read_regular(path: str, name: str, limit: int, root: str | None = None, walked: bool = False) -> bytes:
     """The bytes of a regular file (at most ``limit`` + 1), refusing links that leave ``root``, named pipes,
-    devices and folders, without blocking on any of them."""
-    if root is not None and not inside(path, root):
+    devices and folders, without blocking on any of them. ``walked``: ``path`` was found by walking ``root``
+    without following links to folders (store.iter_kb_files), so only its last part can be a link, and only a
+    link needs resolving (resolving every path cost a twentieth of loading 10,000 files)."""
+    if root is not None and (not walked or os.path.islink(path)) and not inside(path, root):
         raise YamlError(name, None, None, "a symbolic link to a file outside the knowledge base: refused "
                         "(replace the link by the file itself)")
     try:
@@ -278,12 +288,20 @@ def read_regular(path: str, name: str, limit: int, root: str | None = None) -> b
     except OSError as exc:
         raise YamlError(name, None, None, f"cannot read: {exc.strerror}") from None
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        info = os.fstat(fd)
+        size = info.st_size
+        if not stat.S_ISREG(info.st_mode):
             raise YamlError(name, None, None, "not a regular file (a named pipe, device, socket or folder): refused")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            return fh.read(limit + 1)
+        # Read what the file holds (its size as fstat has it, plus one byte to see a file that grew), then on to
+        # its end or to ``limit`` + 1: a buffer of ``limit`` bytes for every file cost more than reading it.
+        parts = [os.read(fd, min(size, limit) + 1)]
+        total = len(parts[0])
+        while parts[-1] and total <= limit:
+            parts.append(os.read(fd, limit + 1 - total))
+            total += len(parts[-1])
+        return b"".join(parts)
     except OSError as exc:
         raise YamlError(name, None, None, f"cannot read: {exc.strerror}") from None
     finally:
@@ -300,10 +318,11 @@ def decode_utf8(data: bytes, name: str) -> str:
                         "UTF-8") from None
 
 
-def load_file(path: str, name: str | None = None, root: str | None = None) -> tuple[Any, str]:
-    """Load one YAML file. With ``root``, the file must resolve to a path inside it."""
+def load_file(path: str, name: str | None = None, root: str | None = None, walked: bool = False) -> tuple[Any, str]:
+    """Load one YAML file. With ``root``, the file must resolve to a path inside it (``walked``: see
+    ``read_regular``)."""
     name = name or path
-    data = read_regular(path, name, MAX_YAML_BYTES, root)
+    data = read_regular(path, name, MAX_YAML_BYTES, root, walked)
     if len(data) > MAX_YAML_BYTES:
         raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
     text = decode_utf8(data, name)
