@@ -3,12 +3,15 @@ planted defects."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from checker.kbio.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.facts import build_model
 from checker.logic.orders import check_log, clause_id, count_orders, query_model, shortest_history
+from checker.logic.solver import asp_dir
 from checker.model import Clause
 from checker.pipeline import check_paths
 
@@ -463,3 +466,38 @@ def test_log005_reads_the_profile_order_and_the_deck_kind():
     # a period the profile does not list: placed by Roman value among Roman periods (III before IV: no finding)
     assert _log005(["IV", "VII"], "per_period", "III") == []
     assert _log005(["IV", "VII"], "per_period", "VI") != []
+
+
+def test_conflicts_are_searched_in_the_effect_facts_as_in_the_whole_model(kb, mini_kb):
+    """find_conflicts parses ``LogicModel.effect_facts`` (what asp/conflicts.lp reads), not the whole model: the
+    conflicts found must be the same, on the bundled KB and on planted double owners, cases and alternatives."""
+    from checker.logic.analysis import find_conflicts
+
+    text = """\
+1: DIVISION (historical date: 1772)
+(duration: immediate)
+CASE I: If Poland is at war.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+2. PRU annexes Polish KRAKOW.
+CASE II: If Poland is at peace.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+"""
+    planted = load_kb(str(mini_kb({"a.txt": text}, "VII"))).kb.one_game()
+    for one in (kb, planted):
+        model = build_model(one)
+        fast = find_conflicts(model)
+        model.effect_facts = list(model.facts)
+        assert [(c.event, c.fluent, c.values) for c in fast] == [
+            (c.event, c.fluent, c.values) for c in find_conflicts(model)]
+        assert fast or one is kb  # the planted double owner is found
+    # Every fact of a predicate conflicts.lp reads (its "Input:" comment) is among the effect facts.
+    inputs = re.search(r"% Input: (.*?)\n% Defines", (asp_dir() / "conflicts.lp").read_text(), re.S).group(1)
+    names = set(re.findall(r"(\w+)\(", inputs))
+    assert names >= {"effect", "effect_scope", "case_scope", "effect_body", "outcome", "alt", "effect_end"}
+    for one in (kb, planted):
+        model = build_model(one)
+        read = [f for fact in model.facts for f in re.findall(r"(?:^|\. )(\w+\([^.]*\))", fact)
+                if f.split("(")[0] in names]
+        assert read and set(read) <= {f for fact in model.effect_facts for f in re.findall(r"(?:^|\. )(\w+\([^.]*\))", fact)}

@@ -218,10 +218,15 @@ def may_match_ignorecase(text: str, *words: str) -> bool:
     """Can a case-insensitive (re.I) pattern that needs one of ``words`` (lower-case ASCII) match ``text``? Exact
     for a plain-ASCII text, which is skipped when it holds none of them; any other text may match (under re.I,
     'ſ' matches 's' and 'ı' matches 'i', which lower() does not give), so it is always scanned."""
-    if not text.isascii():
-        return True
-    low = text.lower()
-    return any(word in low for word in words)
+    low = ignorecase_haystack(text)
+    return low is None or any(word in low for word in words)
+
+
+def ignorecase_haystack(text: str) -> str | None:
+    """``text`` lowered, to test several words of ``may_match_ignorecase`` against one text with one lowering:
+    a re.I pattern needing a lower-case ASCII word can match only if the word is in it. None for a text that is
+    not plain ASCII: any such pattern may match it."""
+    return text.lower() if text.isascii() else None
 
 
 CATEGORIES = ("schema", "reference", "naming", "structure", "chronology", "logic", "style")

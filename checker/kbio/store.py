@@ -144,16 +144,24 @@ def _schema_text_checked(key: tuple) -> str:
     return text
 
 
-def validate(data: Any, kind: str, root: str, file: str, text: str) -> list[Finding]:
+def validate(data: Any, kind: str, root: str, file: str, text: str, schemas: dict | None = None) -> list[Finding]:
     """Schema findings for one file. A compiled validator (fastjsonschema) answers the common case, a valid file;
-    only a file that fails is validated again by jsonschema, which reports every error with its path."""
+    only a file that fails is validated again by jsonschema, which reports every error with its path.
+    ``schemas``: kind -> (schema text, compiled validator), filled here, for one load of many files (the schema
+    is then found and read once per kind, not once per file)."""
     import fastjsonschema
 
     from .validators import fast_validator
 
-    schema_text_ = schema_text(root, kind)
+    known = schemas.get(kind) if schemas is not None else None
+    if known is None:
+        known = (schema_text(root, kind),)
+        known += (fast_validator(known[0]),)
+        if schemas is not None:
+            schemas[kind] = known
+    schema_text_, fast = known
     try:
-        fast_validator(schema_text_)(data)
+        fast(data)
         return []
     except fastjsonschema.JsonSchemaException:
         pass
@@ -237,6 +245,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
         if enabled():
             cache = KBCache(root, display_root)
     prefix = display_root + os.sep if display_root else ""
+    schemas: dict = {}  # kind -> (schema text, validator): read once for this load
     for full, rel, kind in files:
         if kind is None:
             continue
@@ -251,7 +260,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
             record = cache.get(rel, *stamp) if stamp else None
             if record is not None and _from_record(kb, result, kind, display, record):
                 continue
-        record = _load_file(kb, result, kind, full, display, validate_schema)
+        record = _load_file(kb, result, kind, full, display, validate_schema, schemas)
         if cache is not None and stamp is not None and record is not None:
             cache.put(rel, *stamp, record)
     game_references(kb)
@@ -285,7 +294,7 @@ def game_references(kb: KnowledgeBase, events=None) -> None:
 
 
 def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, display: str,
-               validate_schema: bool) -> tuple | None:
+               validate_schema: bool, schemas: dict | None = None) -> tuple | None:
     """Read one file into the KB; returns what the cache records of it (None: not to be cached)."""
     try:
         data, text = load_file(full, display, root=kb.root, walked=True)  # from iter_kb_files
@@ -295,7 +304,7 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
         return ("bad", [kc.encode_finding(finding)], None)
     result.texts[display] = text
     if validate_schema:
-        errors = validate(data, kind, kb.root, display, text)
+        errors = validate(data, kind, kb.root, display, text, schemas)
         if errors:
             result.findings.extend(errors)
             eid = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None

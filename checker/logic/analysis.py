@@ -166,7 +166,7 @@ def find_conflicts(model: LogicModel, stats: Stats | None = None) -> list[Confli
     stats = stats if stats is not None else Stats()
     started = time.perf_counter()
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], model.program())
+    ctl.add("base", [], "\n".join(model.effect_facts) + "\n")  # what conflicts.lp reads, not the whole model
     ctl.load(str(asp_dir() / "conflicts.lp"))
     ctl.ground([("base", [])])
     grounded = time.perf_counter()

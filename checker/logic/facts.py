@@ -41,6 +41,9 @@ class ClauseInfo:
 @dataclass
 class LogicModel:
     facts: list[str] = field(default_factory=list)
+    # The facts asp/conflicts.lp reads (effects and what places them: scopes, bodies, outcomes, alternatives,
+    # phases, timing), also in ``facts``: the conflict search parses these alone, not the whole model.
+    effect_facts: list[str] = field(default_factory=list)
     clauses: dict[int, ClauseInfo] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
@@ -445,6 +448,7 @@ class _Builder:
             f.append(f"scope({sid},{q(event.id)}).")
             if section.kind == "case":
                 f.append(f"case_scope({sid}). case_group({sid},{q(group)}).")
+                self.m.effect_facts.append(f[-1])
             else:
                 f.append(f"part_scope({sid}).")
             if body is not None:
@@ -540,6 +544,7 @@ class _Builder:
         logic = clause.logic
         cid = self.clause_id(event, clause.line, text, "effect")
         f = self.m.facts
+        first = len(f)  # what this clause adds is also an effect fact (conflicts.lp)
         e = q(event.id)
         if not terms:
             f.append(f"effect({cid},{e},nothing).")
@@ -564,6 +569,7 @@ class _Builder:
             f.append(f"effect_end({cid}).")
         if phase:
             f.append(f"effect_phase({cid},{q(phase)}).")
+        self.m.effect_facts.extend(f[first:])
 
     def finish(self, kb_periods: list[int] | None = None, labels: dict[int, str] | None = None) -> LogicModel:
         f = self.m.facts

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import sys
 
-from .. import may_match_ignorecase
+from .. import ignorecase_haystack
 from ..style import all_texts
 
 CODE = "STY004"
@@ -91,8 +91,9 @@ def wants_an(word: str) -> bool | None:
 
 def findings_in(text: str):
     """(written, suggestion) for each real-word error in a text."""
+    low = ignorecase_haystack(text)  # a pattern runs only on a text that may hold its word (may_match_ignorecase)
     for needed, pattern, fix in CONFUSABLES:
-        if may_match_ignorecase(text, needed):  # a pattern runs only on a text that may hold its word
+        if low is None or needed in low:
             for m in pattern.finditer(text):
                 yield m.group(0), fix(m)
     for m in _DOUBLE_DET.finditer(text):
