@@ -24,6 +24,7 @@ _EVENT_REF_RE = re.compile(
 _RULE_REF_RE = re.compile(
     r"(?:(?P<word>\b(?:political\s+)?rules?)\s+|\()(?P<num>\d{1,2}\.\d{1,2}(?:\.?[A-Z](?![a-z]))?(?:\.\d+)*(?:\.[A-Z])?)"
 )
+_DIGIT_DOT_DIGIT = re.compile(r"\d\.\d")  # what every rule reference holds (with "rule" or "("): its prefilter
 _ES_RE = re.compile(r"\bES(?P<num>\d)\b")
 _PAGE_RE = re.compile(r"\b(?:p\.|page)\s*(?P<num>\d{1,3})\b")
 
@@ -93,7 +94,7 @@ def find_references(text: str, line: int | None = None, kb_periods: set[str] | N
         target = f"{num}:{per}"
         external = kb_periods is not None and per not in kb_periods
         refs.append((m.start(), Reference("event", m.group(0), target, form, external, line)))
-    for m in _RULE_REF_RE.finditer(text) if "." in text else ():
+    for m in _RULE_REF_RE.finditer(text) if ("(" in text or "rule" in text) and _DIGIT_DOT_DIGIT.search(text) else ():
         num = m["num"].rstrip(".")
         refs.append((m.start("num"), Reference("rule", m.group(0).lstrip("("), num, None, True, line)))
     for m in _ES_RE.finditer(text) if "ES" in text else ():

@@ -39,7 +39,7 @@ CATEGORY = "naming"
 SEVERITY = "info"
 
 THRESHOLD = 80.0
-_NAME = re.compile(r"\b[A-Z][A-Za-z]{4,}\b")
+_NAME = re.compile(r"[A-Z](?<!\w.)[A-Za-z]{4,}\b")  # '\b' before the capital checked after it: the engine skips to capitals
 
 
 def _english():

@@ -64,7 +64,9 @@ _DOUBLE_OK = {"had", "that", "is", "can", "do"}
 # word that can want 'an' (a vowel letter, 'h', a capital, a digit): before any other word (a lower-case consonant)
 # wants_an says 'a', so those matches could never be findings, and skipping them changes no other match (the word
 # such a match would consume is never an article). Most articles of a text are such, and are now left to the regex.
-_ARTICLE = re.compile(r"\b(a(?= [aeiouhA-Z0-9])|an|An) ([A-Za-z0-9]+)")
+# Written letter first, its word boundary checked after it ('(?<!\w.)' is '\b' before that letter), so that the
+# regex engine skips to an 'a' or 'A' instead of trying every position (twice as fast; a test compares the two).
+_ARTICLE = re.compile(r"([aA](?<!\w.)(?:(?<=a)(?= [aeiouhA-Z0-9])|n)) ([A-Za-z0-9]+)")
 
 # Words that begin with a vowel letter but a consonant sound, and with 'h' but a vowel sound.
 _YOO = re.compile(r"^(?:uni(?!nt|mp|nd|nh|nf|ns|nl|nc|nv|nw|nk)|use|usu|uti|ura|ure|euro|eu|one|once|ubi)", re.I)
