@@ -96,9 +96,10 @@ class Section:
             yield from sub.walk_sections()
 
 
-# Events' clause lists, kept while the checks run (they read the KB and never change it): about 18 checks walk
-# every event's clauses, and walking the trees again each time cost more than some of the checks.
+# Events' clause and section lists, kept while the checks run (they read the KB and never change it): about 18
+# checks walk every event's clauses, and walking the trees again each time cost more than some of the checks.
 _KEPT: dict[int, tuple[Any, list]] | None = None
+_KEPT_SECTIONS: dict[int, tuple[Any, list]] | None = None
 
 
 def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
@@ -109,18 +110,25 @@ def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
             _add_walked(out, clause.children)
 
 
+def _add_sections(out: list[Section], section: Section) -> None:
+    """``out`` extended by ``section.walk_sections()``, without a generator each."""
+    out.append(section)
+    for sub in section.sections:
+        _add_sections(out, sub)
+
+
 @contextmanager
 def clause_lists_kept():
     """While this lasts, ``Event.all_clauses`` builds each event's list once and hands out the same list (the
     clause trees must not change meanwhile: the checks only read them)."""
-    global _KEPT
-    outer = _KEPT
+    global _KEPT, _KEPT_SECTIONS
+    outer, outer_sections = _KEPT, _KEPT_SECTIONS
     if outer is None:
-        _KEPT = {}
+        _KEPT, _KEPT_SECTIONS = {}, {}
     try:
         yield
     finally:
-        _KEPT = outer
+        _KEPT, _KEPT_SECTIONS = outer, outer_sections
 
 
 @dataclass
@@ -158,16 +166,26 @@ class Event:
                 return hit[1]
         out: list[Clause] = []
         _add_walked(out, self.conditions)
-        for section in self.body:
-            for sub in section.walk_sections():
-                _add_walked(out, sub.clauses)
+        for sub in self.all_sections():
+            _add_walked(out, sub.clauses)
         if kept is not None:
             kept[id(self)] = (self, out)
         return out
 
-    def all_sections(self):
+    def all_sections(self) -> list[Section]:
+        """Every section of the body, each before its subsections. A list; while checks run
+        (``clause_lists_kept``), built once per event and shared: do not change it."""
+        kept = _KEPT_SECTIONS
+        if kept is not None:
+            hit = kept.get(id(self))
+            if hit is not None and hit[0] is self:
+                return hit[1]
+        out: list[Section] = []
         for section in self.body:
-            yield from section.walk_sections()
+            _add_sections(out, section)
+        if kept is not None:
+            kept[id(self)] = (self, out)
+        return out
 
     def __getattr__(self, name: str):
         """Only reached for an attribute the event does not hold: the clause trees (``conditions``, ``body``) of an

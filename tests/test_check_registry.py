@@ -37,3 +37,23 @@ def test_clause_lists_are_shared_only_while_checks_run():
             assert event.all_clauses() is first
     event.conditions.append(Clause("2.", "b", 3))
     assert [c.text for c in event.all_clauses()] == ["a", "b"]
+
+
+def test_section_lists_are_shared_only_while_checks_run_and_keep_the_walk_order():
+    """Event.all_sections is every section, each before its subsections (Section.walk_sections), one list per
+    event while checks run and a fresh one otherwise."""
+    from checker.model import Event, Section, Source, clause_lists_kept
+
+    event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
+    first, second = Section("event", "FIRST EVENT:", 2), Section("event", "SECOND EVENT:", 9)
+    first.sections = [Section("phase", "EVENTS PHASE:", 3), Section("phase", "PEACE PHASE:", 6)]
+    first.sections[0].sections = [Section("case", "CASE I:", 4)]
+    event.body = [first, second]
+    walked = [s.line for top in event.body for s in top.walk_sections()]
+    assert [s.line for s in event.all_sections()] == walked == [2, 3, 4, 6, 9]
+    assert event.all_sections() is not event.all_sections()
+    with clause_lists_kept():
+        kept = event.all_sections()
+        assert event.all_sections() is kept
+    event.body.append(Section("event", "THIRD EVENT:", 12))
+    assert [s.line for s in event.all_sections()][-1] == 12

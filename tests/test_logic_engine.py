@@ -501,3 +501,15 @@ PEACE PHASE:
         read = [f for fact in model.facts for f in re.findall(r"(?:^|\. )(\w+\([^.]*\))", fact)
                 if f.split("(")[0] in names]
         assert read and set(read) <= {f for fact in model.effect_facts for f in re.findall(r"(?:^|\. )(\w+\([^.]*\))", fact)}
+
+
+def test_a_solve_that_wants_only_the_answer_reads_no_atoms(kb):
+    """Session.solve(read_atoms=False) answers sat / unsat as before without turning the model's atoms into
+    Python symbols (a certified log without #show shows every atom); by default the shown atoms are read."""
+    from checker.logic.solver import Session
+
+    session = Session(build_model(kb), extra="#show fires/2.\n", questions=False)
+    session.extend(2)
+    quiet, full = session.solve(read_atoms=False), session.solve()
+    assert quiet.status == full.status == "sat"
+    assert quiet.atoms == [] and all(a.name == "fires" for a in full.atoms)

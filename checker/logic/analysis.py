@@ -302,7 +302,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
             kind = info.role if info else "event"
             line = info.line if info else None
             session.set_external(ext, [arg], True)
-            res = session.solve(time_limit=max(0.01, min(time_limit, deadline - time.perf_counter())))
+            res = session.solve(time_limit=max(0.01, min(time_limit, deadline - time.perf_counter())), read_atoms=False)
             if res.status == "sat":
                 decided[subject] = Verdict(subject, eid, "can", line, kind=kind)
             elif res.status == "unknown":

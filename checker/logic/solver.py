@@ -111,8 +111,10 @@ class Session:
         return self._on_literal
 
     def solve(self, assume_on: set[int] | None = None, time_limit: float = 5.0,
-              extra_assumptions: list[tuple[clingo.Symbol, bool]] | None = None) -> SolveResult:
-        """Solve with on(C) assumed true for ``assume_on`` (all clauses when None)."""
+              extra_assumptions: list[tuple[clingo.Symbol, bool]] | None = None, read_atoms: bool = True) -> SolveResult:
+        """Solve with on(C) assumed true for ``assume_on`` (all clauses when None). ``read_atoms=False``: only
+        whether it is satisfiable is wanted, so the model's atoms are not read (a program without ``#show``
+        shows every atom: a certified log of 2,000 events has some 100,000)."""
         ids = set(self.model.clauses) if assume_on is None else assume_on
         assumptions = [(clingo.Function("on", [clingo.Number(c)]), True) for c in sorted(ids)]
         assumptions += extra_assumptions or []
@@ -123,7 +125,7 @@ class Session:
             atoms[:] = m.symbols(shown=True)
 
         start = time.perf_counter()
-        with self.ctl.solve(assumptions=assumptions, on_model=on_model, async_=True) as handle:
+        with self.ctl.solve(assumptions=assumptions, on_model=on_model if read_atoms else None, async_=True) as handle:
             finished = handle.wait(time_limit)
             if not finished:
                 handle.cancel()
@@ -152,7 +154,7 @@ class Session:
         keep = list(core)
         for cid in list(core):
             trial = [c for c in keep if c != cid]
-            res = self.solve(set(trial), time_limit=time_limit, **kw)
+            res = self.solve(set(trial), time_limit=time_limit, read_atoms=False, **kw)
             if res.status == "unsat":
                 keep = trial
         return keep

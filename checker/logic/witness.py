@@ -468,7 +468,7 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     left = deadline - time.perf_counter()
     if left <= 0:
         return False
-    res = session.solve(time_limit=min(time_limit, left))
+    res = session.solve(time_limit=min(time_limit, left), read_atoms=False)
     if stats is not None:
         stats.ground_seconds += session.stats.ground_seconds
         stats.solve_seconds += session.stats.solve_seconds
