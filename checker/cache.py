@@ -94,7 +94,9 @@ def cache_key() -> bytes:
 
 
 def _tag(name: str, data: bytes) -> bytes:
-    return hashlib.blake2b(name.encode("utf-8") + b"\0" + data, key=cache_key(), digest_size=_TAG).digest()
+    h = hashlib.blake2b(name.encode("utf-8") + b"\0", key=cache_key(), digest_size=_TAG)
+    h.update(data)  # the same tag as over name, NUL and data joined, without copying the data (tens of MB)
+    return h.digest()
 
 
 def read_cached(name: str) -> bytes | None:

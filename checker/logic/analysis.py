@@ -208,7 +208,7 @@ def analyse(kb: KnowledgeBase, time_limit: float = 2.0, max_horizon: int = DEFAU
     analysis.cycles = [c for _, cycles in analysis.cycle_groups for c in cycles]
     stats = Stats()
     analysis.conflicts = find_conflicts(model, stats)
-    witness = (certified_witness(kb, stats, deadline=start + overall_limit, only=events, index=index)
+    witness = (certified_witness(kb, stats, deadline=start + overall_limit, only=events, index=index, model=model)
                if use_witness else Witness())
     scopes_of: dict[str, list[ClauseInfo]] = {}
     for cid, info in sorted(model.clauses.items()):

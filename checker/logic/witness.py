@@ -316,7 +316,7 @@ BATCH_EVENTS = 2000  # cone members per certification model (see certified_witne
 
 def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
                       deadline: float = float("inf"), only: set[str] | None = None, index=None,
-                      avoid: set[tuple[str, int]] | None = None) -> Witness:
+                      avoid: set[tuple[str, int]] | None = None, model=None) -> Witness:
     """The greedy witness, counted only where clingo has checked it as a log.
 
     A log given draw by draw grounds in its length (asp/state.lp occ_read, asp/draw.lp pc_kept), but what a run
@@ -337,6 +337,11 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     its cone). With ``avoid`` (cases already shown playable), the greedy history plays other cases where it can
     (greedy_witness) and only the events that claim a case or part not in ``avoid`` are checked: a second history
     for the cases a first one could not play.
+
+    ``model``: a model the caller has built already (the analysis': the KB's, or the cone of the events asked
+    about). All the firings to check are first checked in it at once, as one log (one session; a given log
+    grounds in its length, and the batches' own models cost as much to build as this one): only when clingo does
+    not confirm that log are the batches checked as above.
     """
     import time
 
@@ -357,6 +362,13 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     order = sorted((e for e in witness.fired if (only is None or e in only) and (news is None or e in news)),
                    key=lambda e: (witness.fired[e], event_sort_key(e), e))
     out = Witness(turns=witness.turns)
+    if model is not None and order:
+        members = index.cone(set(order))
+        if members <= set(model.events) and _certify_batch(kb, index, witness, order, members, stats, time_limit,
+                                                           deadline, compress=True, model=model):
+            out.fired = {e: witness.fired[e] for e in order}
+            out.scopes = {(e, line) for e, line in witness.scopes if e in out.fired}
+            return out
 
     def certify(goals: list[str], job_stats) -> list[str]:
         """The events of ``goals`` whose firings clingo confirms (the batch split when it is refused)."""
@@ -429,9 +441,10 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
 
 
 def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[str], stats, time_limit: float,
-                   deadline: float, compress: bool) -> bool:
+                   deadline: float, compress: bool, model=None) -> bool:
     """Does clingo confirm the greedy history's firings of ``members`` as a log, with the scopes it claims for
-    ``goals``, in the model of the members' cone?"""
+    ``goals``, in the model of the members' cone (or in ``model``, which holds that cone: its other events are
+    never drawn)?"""
     import time
 
     from .facts import build_model, q
@@ -442,7 +455,8 @@ def _certify_batch(kb, index, witness: Witness, goals: list[str], members: set[s
     if not fired:
         return False
     turn_of = _log_turns(kb, fired, compress)
-    model = build_model(kb, set(members), index)
+    if model is None:
+        model = build_model(kb, set(members), index)
     facts = [f"wfires({q(e)},{t}). given_draw({q(e)},{t})." for e, t in turn_of.items()]
     # Each turn's period as the history had it (asp/time.lp), when it records them: a turn between two firings lies
     # in the period of the one before it, the turns before the first firing in the first one's period.
@@ -481,7 +495,9 @@ def _log_turns(kb: KnowledgeBase, fired: list[tuple[int, str]], compress: bool) 
     shortened to what lets the runs going at its start be over as they were, and one turn more for an effect
     that takes place when a run is over."""
     turn_of: dict[str, int] = {}
-    run_end: dict[str, int] = {}  # event -> first turn its latest run (of a fixed number of turns) is over
+    # The first turn at which every run of a fixed number of turns started so far is over: an event's later run
+    # ends later than its earlier ones (turns only grow), so the latest end of all runs is their running maximum.
+    last_end = None
     t_new, t_prev = 0, None
     for t, e in fired:
         if not compress:
@@ -489,11 +505,12 @@ def _log_turns(kb: KnowledgeBase, fired: list[tuple[int, str]], compress: bool) 
         elif t_prev is None:
             t_new = 1
         else:
-            left = max([end - t_prev for end in run_end.values()] + [0])
+            left = max(last_end - t_prev, 0) if last_end is not None else 0
             t_new += min(t - t_prev, max(1, left + 1))
         turn_of[e] = t_new
-        if _fixed_turns(kb.events[e]):
-            run_end[e] = t + _fixed_turns(kb.events[e])
+        fixed = _fixed_turns(kb.events[e])
+        if fixed:
+            last_end = t + fixed if last_end is None else max(last_end, t + fixed)
         t_prev = t
     return turn_of
 

@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 import sys
 
+from .. import may_match_ignorecase
+
 CODE = "LOG009"
 NAME = "war-caused-without-war"
 CATEGORY = "logic"
@@ -65,13 +67,15 @@ def check(ctx):
 
     mod = sys.modules[__name__]
     for event in ctx.events():
+        saying = [c for c in event.all_clauses() if may_match_ignorecase(c.text, "war") and CAUSED.search(c.text)]
+        in_duration = bool(event.duration and CAUSED.search(event.duration))
+        if not saying and not in_duration:
+            continue  # nothing speaks of a war caused by the event (most events): LOG008's reading is not needed
         reported = {clause.line for clause, said, _ in mismatches(event) if CAUSED.search(said)}  # by LOG008
         places = []
-        if event.duration and CAUSED.search(event.duration):
+        if in_duration:
             places.append((event.duration_line, "the duration line"))
-        for clause in event.all_clauses():
-            if CAUSED.search(clause.text) and clause.line not in reported:
-                places.append((clause.line, "a clause"))
+        places += [(clause.line, "a clause") for clause in saying if clause.line not in reported]
         if not places or starts_war(ctx, event):
             continue
         line, where = places[0]

@@ -79,6 +79,8 @@ def compare(texts, english) -> tuple[list[tuple[str, str, int, int]], list[str]]
     if len(names) > MAX_NAMES:  # an event names a handful (8 at most in the bundled KB): this is no prose
         unchecked.update(names[MAX_NAMES:])
         names = names[:MAX_NAMES]
+    if len(names) < 2:
+        return [], sorted(first[w][0] for w in unchecked)  # one name cannot be spelled two ways
     buckets: dict[str, list[str]] = defaultdict(list)
     for low in names:
         if len(low) <= MAX_LEN:

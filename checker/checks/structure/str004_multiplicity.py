@@ -23,6 +23,8 @@ from __future__ import annotations
 import re
 import sys
 
+from .. import may_match_ignorecase
+
 CODE = "STR004"
 NAME = "multiplicity"
 CATEGORY = "structure"
@@ -47,7 +49,7 @@ def check(ctx):
                               "info")
         if marker != "*":
             for clause in event.all_clauses():
-                if _RENEW.search(clause.text):
+                if may_match_ignorecase(clause.text, "renew", "again") and _RENEW.search(clause.text):
                     yield ctx.finding(mod, event.id, clause.line,
                                       f"says the event can renew, but it is marked "
                                       f"{'(' + marker + ')' if marker else 'without (*)'}: it can occur "
