@@ -29,6 +29,16 @@ class Locator:
         self.indexes: dict[str, dict[int, int]] = {}
         self.overrides: dict[str, str] = {}  # entry id -> contributed text file (lines are that file's own)
 
+    def lines_of(self, subject: str, game: str | None = None):
+        """``lambda line: self(subject, line, game)[1]`` for a line that is not None, with the entry's file and
+        line index looked up once instead of at every line."""
+        file, _ = self(subject, None, game)
+        if file is None or (game is not None and qualified(game, subject) in self.overrides) or subject in self.overrides:
+            return lambda line: self(subject, line, game)[1]
+        if file not in self.indexes:
+            self.indexes[file] = line_index(self.texts[file]) if file in self.texts else self.load.line_index(file)
+        return self.indexes[file].get
+
     def __call__(self, subject: str | None, source_line: int | None, game: str | None = None):
         if subject is None:
             return None, source_line
@@ -117,13 +127,16 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
     subjects = {(f.game, f.subject) for f in findings}
+    wanted = {(f.subject, f.line) for f in findings}  # what reporters look quotes up by: no other is kept
     for game_id, eid in subjects:
         event = kb.event(game_id, eid) if eid and game_id else None
         if event is None:
             continue
+        place = locator.lines_of(event.id, event.game)  # the locator's answer for each source line of the entry
         for clause in event.all_clauses():
-            file, line = locator(event.id, clause.line, event.game)
-            run.quotes[(event.id, line)] = f"{clause.marker} {clause.text}".strip()
+            key = (event.id, place(clause.line))
+            if key in wanted:
+                run.quotes[key] = f"{clause.marker} {clause.text}".strip()
     if whole:
         analyses = [c.get("logic-analysis") for c in ctx.cache.get("games", {}).values()]
         if all(a is None or a.complete for a in analyses):  # an inconclusive answer is asked again next time

@@ -113,3 +113,23 @@ def test_acceptance_in_the_kb(mini_kb, capsys):
     shown = json.loads(capsys.readouterr().out)["findings"]
     assert {"rule": "REF001", "accepted": "event still to be written"}.items() <= \
         next(f for f in shown if f["rule"] == "REF001").items()
+
+
+def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_places_them(tmp_path):
+    """check_paths keeps the quote of each (subject, line) a finding names, placing each clause with the entry's
+    line index looked up once (Locator.lines_of): the same lines as asking the locator clause by clause."""
+    import shutil
+
+    from checker.kbio.store import load_kb
+    from checker.pipeline import Locator, check_paths
+
+    kb_copy = tmp_path / "kb"
+    shutil.copytree("kb", kb_copy)
+    load = load_kb(str(kb_copy))
+    locator = Locator(load)
+    for event in load.kb.events.values():
+        place = locator.lines_of(event.id, event.game)
+        assert [place(c.line) for c in event.all_clauses()] == [
+            locator(event.id, c.line, event.game)[1] for c in event.all_clauses()]
+    run = check_paths([], str(kb_copy))
+    assert run.quotes and set(run.quotes) <= {(f.subject, f.line) for f in run.findings}
