@@ -143,3 +143,58 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
         assert not os.path.exists(blocker / "cache")
     finally:
         validators.fast_validator.cache_clear()
+
+
+def _paths(value, path=()):
+    """Every (path, value) inside a document of dicts and lists."""
+    yield path, value
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, (*path, i))
+
+
+def _replaced(doc, path, new):
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    if isinstance(doc, dict):
+        return {k: (_replaced(v, rest, new) if k == head else v) for k, v in doc.items()}
+    return [(_replaced(v, rest, new) if i == head else v) for i, v in enumerate(doc)]
+
+
+def test_validators_without_item_paths_give_fastjsonschemas_verdicts(cache):
+    """The compiled validators pass nested items no path for messages nobody reads (validators._ITEM_PATH):
+    every bundled file, and each file with one value anywhere inside it replaced by a wrong one (another type,
+    an unknown key, an empty or missing part), passes or fails exactly as under fastjsonschema's own code."""
+    import random
+
+    from checker.kbio.store import iter_kb_files, schema_kind_for
+    from checker.kbio.yamlio import load_file
+
+    rng = random.Random(20261125)
+    wrong = [None, 12, -1, "x", "", [], {}, {"unexpected": 1}, [1], True, 1.5]
+    compared = failed = 0
+    for name in SCHEMAS:
+        text = (KB / "schema" / name).read_text(encoding="utf-8")
+        reference, ours = fastjsonschema.compile(json.loads(text)), validators.fast_validator(text)
+        kind = name.split(".")[0]
+        for full, rel in iter_kb_files(str(KB)):
+            if schema_kind_for(rel) != kind:
+                continue
+            data, _ = load_file(full)
+            places = list(_paths(data))
+            for doc in [data] + [_replaced(data, p, rng.choice(wrong)) for p, _ in rng.sample(places, min(6, len(places)))]:
+                verdicts = []
+                for check in (reference, ours):
+                    try:
+                        check(doc)
+                        verdicts.append(True)
+                    except fastjsonschema.JsonSchemaException:
+                        verdicts.append(False)
+                assert verdicts[0] == verdicts[1], (rel, doc)
+                compared += 1
+                failed += not verdicts[0]
+    assert compared > 500 and failed > 100  # the mutations do break files: both ways are compared

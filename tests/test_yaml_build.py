@@ -130,13 +130,15 @@ def test_pieced_documents_with_duplicates_and_tags_agree(pieces):
                                                "<<", "=", "0b101", "1:30", "+12", "-"]),
        st.booleans(), st.booleans())
 def test_the_fast_resolver_gives_the_loaders_tags(value, plain, quoted):
-    """``_KBLoader.resolve`` (a tuple per first character) against PyYAML's own Resolver.resolve."""
+    """``_KBLoader.resolve`` (a tuple per first character, short plain scalars remembered) against PyYAML's own
+    Resolver.resolve, asked twice: the second answer comes from what the first remembered."""
     loader = yamlio._KBLoader("")
     try:
         for kind in (yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode):
             implicit = (plain, quoted) if kind is yaml.ScalarNode else plain
-            assert loader.resolve(kind, value, implicit) == yaml.resolver.Resolver.resolve(loader, kind, value,
-                                                                                          implicit)
+            expected = yaml.resolver.Resolver.resolve(loader, kind, value, implicit)
+            assert loader.resolve(kind, value, implicit) == expected
+            assert loader.resolve(kind, value, implicit) == expected
     finally:
         loader.dispose()
 

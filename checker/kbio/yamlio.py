@@ -110,9 +110,17 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
         resolvers each time: the same tags as ``yaml.resolver.Resolver.resolve`` (a test compares them)."""
         if kind is yaml.ScalarNode:
             if implicit[0]:
-                for tag, regexp in _IMPLICIT.get(value[:1], ()):
+                tag = _PLAIN_TAGS.get(value)
+                if tag is not None:  # a short plain scalar seen before: most are keys ('text', 'line'), numbers
+                    return tag
+                tag = "tag:yaml.org,2002:str"
+                for candidate, regexp in _IMPLICIT.get(value[:1], ()):
                     if regexp.match(value):
-                        return tag
+                        tag = candidate
+                        break
+                if len(value) <= _PLAIN_TAG_CHARS and len(_PLAIN_TAGS) < _PLAIN_TAGS_KEPT:
+                    _PLAIN_TAGS[value] = tag
+                return tag
             return "tag:yaml.org,2002:str"
         return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
 
@@ -151,6 +159,11 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
 _IMPLICIT = {ch: tuple(found) for ch, found in _KBLoader.yaml_implicit_resolvers.items()}
 if None in _IMPLICIT or _KBLoader.yaml_path_resolvers:  # pragma: no cover - nothing in rulekb adds them
     del _KBLoader.resolve, _KBLoader.descend_resolver, _KBLoader.ascend_resolver
+
+# The tag of short plain scalars, as resolve found it (the implicit resolvers are fixed once the module is
+# loaded, so a value's tag never changes): bounded in length and count.
+_PLAIN_TAGS: dict[str, str] = {}
+_PLAIN_TAG_CHARS, _PLAIN_TAGS_KEPT = 32, 50_000
 
 _KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
 _KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)
@@ -214,9 +227,11 @@ def _load(text: str) -> Any:
     return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
 
 @functools.cache
-def _long_prefix(wide: int) -> re.Pattern:
-    """A line (the first, or one after a newline) that starts with at least ``wide`` of ' ', tab, '?' and '-'."""
-    return re.compile(r"(?:\A|\n)[ \t?-]{" + str(wide) + "}")
+def _long_prefix(wide: int):
+    """Does a line of the text start with at least ``wide`` of ' ', tab, '?' and '-'? The first line is matched
+    apart, so that the other lines' pattern starts with a newline, which the regex engine skips to."""
+    first, other = re.compile(r"[ \t?-]{" + str(wide) + "}"), re.compile(r"\n[ \t?-]{" + str(wide) + "}")
+    return lambda text: bool(first.match(text) or other.search(text))
 
 
 def _check_shape(text: str, name: str) -> None:
@@ -233,7 +248,7 @@ def _check_shape(text: str, name: str) -> None:
     # bound 2 * (longest line prefix of spaces, tabs, '?' and '-') + 4 + brackets is within the limit unless some
     # line's prefix is at least ``wide`` long.
     wide = (MAX_YAML_DEPTH - 4 - text.count("[") - text.count("{")) // 2 + 1
-    if wide > 0 and not _long_prefix(wide).search(text):
+    if wide > 0 and not _long_prefix(wide)(text):
         return
     depth = 0
     try:
