@@ -85,7 +85,7 @@ def find_references(text: str, line: int | None = None, kb_periods: set[str] | N
     refs: list[tuple[int, Reference]] = []
     # Each pattern needs a piece of text that most clauses do not hold (an id its colon, a rule number its dot, …):
     # a pattern is run only when its piece is there, which finds the same references in a quarter of the time.
-    pattern = _EVENT_REF_RE if roman_only(labels) else _event_ref_re(tuple(labels))
+    pattern = _EVENT_REF_RE if not labels or roman_only(labels) else _event_ref_re(tuple(labels))
     for m in pattern.finditer(text) if ":" in text else ():
         if m["num"]:
             num, per, form = int(m["num"]), m["per"], "number:period"

@@ -321,6 +321,37 @@ def test_words_of_agrees_with_its_first_reading(text):
     assert list(words_of(text)) == list(_words_of_reference(text))
 
 
+def _index_reference(texts, known, words):
+    """sty002._index as first written: every text read word by word."""
+    from collections import Counter, defaultdict
+
+    from checker.checks.style.sty002_spelling import _ALL_WORDS
+
+    places, used = defaultdict(list), Counter()
+    for order, entry, line, text in texts:
+        used.update(_ALL_WORDS.findall(text.lower()))
+        for written, lower in words_of(text):
+            if written != lower and (written in known or lower in known or lower in words):
+                continue
+            if lower not in known and lower not in words:
+                places[lower].append((order, entry, line))
+    return dict(used), dict(places)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text(alphabet="abcdeXYZäÉéÈè-‐'’_ 1²ßΩİK.,", max_size=30), max_size=6),
+       st.sets(st.sampled_from(["abcd", "bade", "xyza", "ädée", "dead", "cabe", "abcde"]), max_size=4),
+       st.sets(st.sampled_from(["abcd", "aaaa", "ebba", "cade", "zyx"]), max_size=4))
+def test_the_spelling_index_skips_only_texts_whose_words_are_all_known(texts, known, dictionary):
+    """sty002._index reads a text word by word only when a letter run of it is unknown: the index (uses and
+    places) is the same as reading every text."""
+    from checker.checks.style.sty002_spelling import _index
+
+    rows = [(i, f"e{i}", i, t) for i, t in enumerate(texts)]
+    words = {w: 1 for w in dictionary}
+    assert _index(rows, set(known), words) == _index_reference(rows, set(known), words)
+
+
 def test_real_word_errors_are_found_in_texts_that_are_not_plain_ascii():
     """The confusable patterns run only on texts holding their word; a text with other letters is always scanned,
     since re.I matches the long s as an s."""
