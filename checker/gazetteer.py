@@ -68,16 +68,19 @@ class NameExtractor:
         self.areas.update(areas_named(text))
 
     def names(self, entry: str, line: int, text: str):
-        for m in _UPPER_SEQ.finditer(text):
-            # A code or abbreviation inside a run splits it: "RUS COL" is a country and a term, not a province.
-            runs: list[list[str]] = [[]]
-            for w in m.group(1).split():
-                if w in self.codes or w in self.abbreviations or _ROMAN.match(w):
-                    runs.extend([[w], []])
-                else:
-                    runs[-1].append(w)
-            for run in filter(None, runs):
-                name = " ".join(run)
+        for seq in _UPPER_SEQ.findall(text):
+            if " " in seq:
+                # A code or abbreviation inside a run splits it: "RUS COL" is a country and a term, not a province.
+                runs: list[list[str]] = [[]]
+                for w in seq.split():
+                    if w in self.codes or w in self.abbreviations or _ROMAN.match(w):
+                        runs.extend([[w], []])
+                    else:
+                        runs[-1].append(w)
+                found = [" ".join(run) for run in runs if run]
+            else:
+                found = [seq]  # one word (most runs): a run of its own, whatever it is
+            for name in found:
                 if name in self.codes:
                     yield NameUse("country", name, entry, line)
                 elif name in self.regions:

@@ -62,6 +62,8 @@ def _comparable(logic: dict) -> str:
 
 
 def _curated_drift(ctx, mod, event):
+    if not any(c.logic and c.logic.get("curated") for c in event.all_clauses()):
+        return  # no hand-written logic in the event (most events): nothing to compare
     from ...logic.derive import event_vocabulary, read_clause
 
     # The vocabulary depends on the game's profile and the event's period alone: built once per period and run.
@@ -88,18 +90,25 @@ def _curated_drift(ctx, mod, event):
         yield from walk(section.clauses, None)
 
 
-def _with_parent_refs(event):
-    """(clause, event ids its text or its parent clauses' texts name): a sub-clause's logic carries its parent's
-    condition ("If event 4:VI is in effect, the following is added …: a. …")."""
-    def walk(clauses, above):
-        for clause in clauses:
-            own = {r.target for r in clause.refs if r.kind == "event"}
-            yield clause, own, above
-            yield from walk(clause.children, above | own)
+def _with_parent_refs(event) -> list:
+    """(clause, event ids its text names, event ids its parent clauses' texts name), in text order: a sub-clause's
+    logic carries its parent's condition ("If event 4:VI is in effect, the following is added …: a. …")."""
+    out: list = []
 
-    yield from walk(event.conditions, set())
+    def walk(clauses, above: frozenset) -> None:
+        for clause in clauses:
+            own = frozenset(r.target for r in clause.refs if r.kind == "event") if clause.refs else _NONE
+            out.append((clause, own, above))
+            if clause.children:
+                walk(clause.children, above | own)
+
+    walk(event.conditions, _NONE)
     for section in event.all_sections():
-        yield from walk(section.clauses, set())
+        walk(section.clauses, _NONE)
+    return out
+
+
+_NONE: frozenset = frozenset()
 
 
 def check(ctx):

@@ -91,32 +91,35 @@ def wants_an(word: str) -> bool | None:
     return word[0].lower() in "aeiou"
 
 
-def findings_in(text: str):
-    """(written, suggestion) for each real-word error in a text."""
+def findings_in(text: str) -> list[tuple[str, str]]:
+    """(written, suggestion) for each real-word error in a text (a list: most texts have none, and a generator
+    per text cost more than some of the patterns)."""
+    found: list[tuple[str, str]] = []
     low = ignorecase_haystack(text)  # a pattern runs only on a text that may hold its word (may_match_ignorecase)
     for needed, pattern, fix in CONFUSABLES:
         if low is None or needed in low:
-            for m in pattern.finditer(text):
-                yield m.group(0), fix(m)
+            found.extend((m.group(0), fix(m)) for m in pattern.finditer(text))
     for m in _DOUBLE_DET.finditer(text):
-        yield m.group(0), "one of the two determiners"
+        found.append((m.group(0), "one of the two determiners"))
     for m in _DOUBLED.finditer(text):
         if _DOUBLE_DET.fullmatch(m.group(0)):
             continue  # 'the the' is reported once, as two determiners
         if m.group(1).lower() not in _DOUBLE_OK and not m.group(1).isdigit():
-            yield m.group(0), m.group(1)
+            found.append((m.group(0), m.group(1)))
     for m in _ARTICLE.finditer(text):
         article, word = m.group(1).lower(), m.group(2)
         an = wants_an(word)
         if an is None or (article == "an") == an:
             continue
-        yield m.group(0), f"{'an' if an else 'a'} {word}"
+        found.append((m.group(0), f"{'an' if an else 'a'} {word}"))
+    return found
 
 
 def check(ctx):
     mod = sys.modules[__name__]
     for entry, line, text in all_texts(ctx):
-        found = list(dict.fromkeys(findings_in(text)))
-        if found:  # one finding per clause, naming every slip in it
+        found = findings_in(text)
+        if found:
+            found = list(dict.fromkeys(found))  # one finding per clause, naming every slip in it
             yield ctx.finding(mod, entry, line, "; ".join(
                 f"'{w}': {b} is meant" if b.startswith("one of") else f"'{w}': '{b}' is meant" for w, b in found))
