@@ -327,3 +327,19 @@ def test_nothing_cached_for_a_kb_of_fresh_files_and_old_caches_pruned(tmp_path, 
     age(root)
     load_kb(str(root))
     assert not stale.exists() and len(list(cache_env.glob("kb-*"))) == 1
+
+
+def test_a_record_that_is_not_plain_data_is_left_out_of_the_cache(tmp_path, cache_env):
+    """A file's record that marshal cannot write (a YAML date in a game profile) is left out when the cache is
+    saved, and only it: it is read again next time, and no whole-KB state is given while it is missing."""
+    import datetime
+
+    root = copy_kb(tmp_path)
+    cache = kc.KBCache(str(root), "kb")
+    assert cache.get("a.yaml", 1, 2) is None and cache.get("b.yaml", 1, 2) is None
+    cache.put("a.yaml", 1, 2, ("ok", {"id": "a"}, b""))
+    cache.put("b.yaml", 1, 2, ("ok", {"id": "b", "released": datetime.date(2020, 1, 1)}, b""))
+    cache.save()
+    assert set(cache.new) == {"a.yaml"} and cache.state(2) is None
+    again = kc.KBCache(str(root), "kb")
+    assert again.get("a.yaml", 1, 2) == ("ok", {"id": "a"}, b"") and again.get("b.yaml", 1, 2) is None

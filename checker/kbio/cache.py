@@ -267,11 +267,7 @@ class KBCache:
         if mtime_ns / 1e9 > self.started - RACY_SECONDS:
             self.changed = True  # too fresh to trust its stamp: read it again next time
             return
-        try:
-            marshal.dumps(record)
-        except ValueError:  # something that is not plain data (a YAML date in a game profile): not cached
-            return
-        self.new[rel] = (size, mtime_ns, record)
+        self.new[rel] = (size, mtime_ns, record)  # plain data or not: save() finds out, in one marshal of all
 
     def save(self) -> None:
         if not enabled() or (not self.changed and self.new.keys() == self.old.keys()):
@@ -281,8 +277,12 @@ class KBCache:
         prune()
         try:
             blob = marshal.dumps((self.header, self.new))
-        except ValueError:
-            return
+        except ValueError:  # a record that is not plain data (a YAML date in a game profile): left out, not cached
+            self.new = {rel: rec for rel, rec in self.new.items() if _plain(rec)}
+            try:
+                blob = marshal.dumps((self.header, self.new))
+            except ValueError:
+                return
         write_cached(self.name, blob)
 
     def state(self, files: int) -> str | None:
@@ -295,6 +295,15 @@ class KBCache:
             size, mtime, _ = self.new[rel]
             h.update(f"{rel}\0{size}\0{mtime}\n".encode())
         return h.hexdigest()[:32]
+
+
+def _plain(record) -> bool:
+    """Can marshal write it (dicts, lists, tuples, strings, numbers only)?"""
+    try:
+        marshal.dumps(record)
+    except ValueError:
+        return False
+    return True
 
 
 def prune(days: float = PRUNE_DAYS) -> None:
