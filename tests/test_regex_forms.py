@@ -51,3 +51,19 @@ def test_rule_references_are_looked_for_only_where_they_can_be(text):
     found = [r for r in ids.find_references(text, 1) if r.kind == "rule"]
     every = [m.group(0).lstrip("(") for m in ids._RULE_REF_RE.finditer(text)] if "." in text else []
     assert [r.text for r in found] == every, text
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789٣²aAzé.: ", max_size=5))
+def test_list_markers_are_read_as_the_patterns_read_them(marker):
+    """STR003 reads a marker's number or letter with string methods instead of re.fullmatch per clause."""
+    from checker.checks.structure.str003_numbering import _value
+
+    label = marker.rstrip(".").strip()
+    if re.fullmatch(r"\d{1,2}", label):
+        expected = ("number", int(label))
+    elif re.fullmatch(r"[a-z]", label):
+        expected = ("letter", ord(label) - ord("a") + 1)
+    else:
+        expected = None
+    assert _value(marker) == expected

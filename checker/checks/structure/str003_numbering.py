@@ -20,7 +20,6 @@ numbered items; a list of several ``1.`` items in a row is reported as a restart
 
 from __future__ import annotations
 
-import re
 import sys
 
 from . import containers
@@ -33,9 +32,9 @@ SEVERITY = "warning"
 
 def _value(marker: str) -> tuple[str, int] | None:
     label = marker.rstrip(".").strip()
-    if re.fullmatch(r"\d{1,2}", label):
+    if 0 < len(label) <= 2 and label.isdecimal():  # \d{1,2}: decimal digits (Unicode category Nd), as re reads \d
         return "number", int(label)
-    if re.fullmatch(r"[a-z]", label):
+    if len(label) == 1 and "a" <= label <= "z":
         return "letter", ord(label) - ord("a") + 1
     return None
 
