@@ -41,6 +41,8 @@ def test_a_warm_json_check_imports_no_heavy_library(tmp_path):
     old = time.time() - 3600  # files written just now are not cached (their stamp could still change)
     for path in root.rglob("*"):
         os.utime(path, (old, old))
-    cold = _imported(tmp_path, root)  # fills the cache: the checks run, so the logic and the reader are imported
-    assert "clingo" in cold and "lark" in cold
+    cold = _imported(tmp_path, root)  # fills the cache: the checks run, so the logic is imported
+    # (The reader, and Lark with it, only where an event holds hand-written logic to compare: the bundled KB
+    # holds none, so a full check of it no longer imports Lark at all.)
+    assert "clingo" in cold
     assert _imported(tmp_path, root) == []
