@@ -265,7 +265,7 @@ def cmd_check(args) -> int:
 
     period = {name: per for name, (_, per) in texts.items()}
     games = {name: game for name, (game, _) in texts.items()}
-    run = check_paths(paths, root, period, game=games)
+    run = check_paths(paths, root, period, game=games, one_shot=True)  # the process ends once it has reported
     findings = run.findings
     if whole_kb:
         findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))

@@ -239,6 +239,20 @@ def test_strings_handed_to_clingo_cannot_escape():
         assert sym.type == clingo.SymbolType.String
 
 
+def _q_first_form(text):
+    content = "".join(c if (" " <= c < "\x7f" or c >= "\xa0") and c != "\\" else ("\\\\" if c == "\\" else f"\\x{ord(c):02x}")
+                      for c in str(text))
+    return '"' + content.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=0x200)) | st.text(alphabet='ab"\\\x00\x1f\x7f\x9f\xa0 :', max_size=12))
+def test_a_plain_string_is_quoted_as_every_string_was(text):
+    """q keeps a string without control characters or backslashes as it is (most ids and names) instead of
+    looking at each character: the same constant as the character-by-character form."""
+    assert q(text) == _q_first_form(text)
+
+
 # --- bounded work (issue 20) ----------------------------------------------------------------------------------
 
 def test_log001_reports_the_shortest_few_cycles_of_a_group():

@@ -67,3 +67,16 @@ def test_list_markers_are_read_as_the_patterns_read_them(marker):
     else:
         expected = None
     assert _value(marker) == expected
+
+
+_PAIR_PIECES = ["the", "The", "THE", "a", "A", "an", "An", "this", "its", "each", "had", "x1", "_", " ", " ", ",",
+                "-", "ab", "Ab", "1", "k"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(_PAIR_PIECES), max_size=10).map("".join))
+def test_ascii_mode_pair_patterns_match_as_the_unicode_ones_on_ascii_texts(text):
+    """STY004 scans a plain-ASCII text with its doubled-word and doubled-determiner patterns compiled in ASCII
+    mode (faster): on such a text they match exactly as the Unicode patterns do."""
+    for fast, first in zip(sty004._PAIRS_ASCII, sty004._PAIRS):
+        assert _matches(fast, text) == _matches(first, text), text

@@ -9,6 +9,7 @@ they depend on through conditions, and the events whose effects touch what those
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,14 +19,20 @@ from ..model import Clause, Event, KnowledgeBase, Section
 EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
 
 
+_PLAIN_CONTENT = re.compile(r"[^\x00-\x1f\x7f-\x9f\\]*")  # what q keeps as it is: no control character, no backslash
+
+
 def q(text: str) -> str:
     """An ASP string constant: the one function every string handed to clingo passes through.
 
     Backslashes are doubled and control characters (tabs, newlines, NUL, …) written as ``\\xNN`` in the string's
     content, which is injective; then the content is quoted for clingo's lexer (only ``\\`` and ``\"`` escapes).
     Nothing in ``text`` can leave the string constant (no ASP injection)."""
+    text = str(text)
+    if _PLAIN_CONTENT.fullmatch(text):  # most strings (ids, names): no character to write as \xNN
+        return '"' + text.replace('"', '\\"') + '"'
     content = "".join(c if (" " <= c < "\x7f" or c >= "\xa0") and c != "\\" else ("\\\\" if c == "\\" else f"\\x{ord(c):02x}")
-                      for c in str(text))
+                      for c in text)
     return '"' + content.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

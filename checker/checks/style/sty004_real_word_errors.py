@@ -68,6 +68,18 @@ _DOUBLE_OK = {"had", "that", "is", "can", "do"}
 # regex engine skips to an 'a' or 'A' instead of trying every position (twice as fast; a test compares the two).
 _ARTICLE = re.compile(r"([aA](?<!\w.)(?:(?<=a)(?= [aeiouhA-Z0-9])|n)) ([A-Za-z0-9]+)")
 
+
+
+def _ascii(pattern: re.Pattern) -> re.Pattern:
+    """The same pattern in ASCII mode, for plain-ASCII texts: on such a text it matches exactly as the Unicode
+    pattern does (its \\w, \\b and case-insensitive letters see only ASCII), and Python's engine tests \\w and \\b
+    faster in ASCII mode (the doubled-word pattern in half the time)."""
+    return re.compile(pattern.pattern, (pattern.flags & ~re.UNICODE) | re.ASCII)
+
+
+# (doubled determiners, doubled words) for plain-ASCII texts, and for any other text
+_PAIRS_ASCII, _PAIRS = (_ascii(_DOUBLE_DET), _ascii(_DOUBLED)), (_DOUBLE_DET, _DOUBLED)
+
 # Words that begin with a vowel letter but a consonant sound, and with 'h' but a vowel sound.
 _YOO = re.compile(r"^(?:uni(?!nt|mp|nd|nh|nf|ns|nl|nc|nv|nw|nk)|use|usu|uti|ura|ure|euro|eu|one|once|ubi)", re.I)
 _SILENT_H = re.compile(r"^(?:hour|honou?r|honest|heir)", re.I)
@@ -99,10 +111,11 @@ def findings_in(text: str) -> list[tuple[str, str]]:
     for needed, pattern, fix in CONFUSABLES:
         if low is None or needed in low:
             found.extend((m.group(0), fix(m)) for m in pattern.finditer(text))
-    for m in _DOUBLE_DET.finditer(text):
+    double_det, doubled = _PAIRS if low is None else _PAIRS_ASCII
+    for m in double_det.finditer(text):
         found.append((m.group(0), "one of the two determiners"))
-    for m in _DOUBLED.finditer(text):
-        if _DOUBLE_DET.fullmatch(m.group(0)):
+    for m in doubled.finditer(text):
+        if double_det.fullmatch(m.group(0)):
             continue  # 'the the' is reported once, as two determiners
         if m.group(1).lower() not in _DOUBLE_OK and not m.group(1).isdigit():
             found.append((m.group(0), m.group(1)))
