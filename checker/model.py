@@ -110,6 +110,19 @@ def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
             _add_walked(out, clause.children)
 
 
+def _kept(kept: dict | None, event, build) -> list:
+    """``build()``, or while checks run (``kept`` is one of the dicts of ``clause_lists_kept``) the list built
+    for ``event`` the first time (kept with the event itself, so that a reused id() is never mistaken for it)."""
+    if kept is None:
+        return build()
+    hit = kept.get(id(event))
+    if hit is not None and hit[0] is event:
+        return hit[1]
+    out = build()
+    kept[id(event)] = (event, out)
+    return out
+
+
 def _add_sections(out: list[Section], section: Section) -> None:
     """``out`` extended by ``section.walk_sections()``, without a generator each."""
     out.append(section)
@@ -159,32 +172,24 @@ class Event:
         """Every clause of the event, each before its children: its conditions, then its body's sections in order.
         A list, built in one pass (a generator per clause cost more than the checks that read them); while checks
         run (``clause_lists_kept``), built once per event and shared: do not change it."""
-        kept = _KEPT
-        if kept is not None:
-            hit = kept.get(id(self))
-            if hit is not None and hit[0] is self:
-                return hit[1]
+        return _kept(_KEPT, self, self._walk_clauses)
+
+    def _walk_clauses(self) -> list[Clause]:
         out: list[Clause] = []
         _add_walked(out, self.conditions)
         for sub in self.all_sections():
             _add_walked(out, sub.clauses)
-        if kept is not None:
-            kept[id(self)] = (self, out)
         return out
 
     def all_sections(self) -> list[Section]:
         """Every section of the body, each before its subsections. A list; while checks run
         (``clause_lists_kept``), built once per event and shared: do not change it."""
-        kept = _KEPT_SECTIONS
-        if kept is not None:
-            hit = kept.get(id(self))
-            if hit is not None and hit[0] is self:
-                return hit[1]
+        return _kept(_KEPT_SECTIONS, self, self._walk_sections)
+
+    def _walk_sections(self) -> list[Section]:
         out: list[Section] = []
         for section in self.body:
             _add_sections(out, section)
-        if kept is not None:
-            kept[id(self)] = (self, out)
         return out
 
     def __getattr__(self, name: str):
