@@ -23,7 +23,6 @@ import fastjsonschema
 
 from ..cache import read_cached, write_cached
 
-
 _GENERATION = 2  # what _generate makes of fastjsonschema's code: raised when that changes (2: no item paths)
 
 
