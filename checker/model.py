@@ -132,8 +132,8 @@ def _add_sections(out: list[Section], section: Section) -> None:
 
 @contextmanager
 def clause_lists_kept():
-    """While this lasts, ``Event.all_clauses`` builds each event's list once and hands out the same list (the
-    clause trees must not change meanwhile: the checks only read them)."""
+    """While this lasts, ``Event.all_clauses`` and ``Event.all_sections`` build each event's list once and hand
+    out the same list (the clause trees must not change meanwhile: the checks only read them)."""
     global _KEPT, _KEPT_SECTIONS
     outer, outer_sections = _KEPT, _KEPT_SECTIONS
     if outer is None:

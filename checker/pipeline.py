@@ -29,33 +29,41 @@ class Locator:
         self.indexes: dict[str, dict[int, int]] = {}
         self.overrides: dict[str, str] = {}  # entry id -> contributed text file (lines are that file's own)
 
-    def lines_of(self, subject: str, game: str | None = None):
-        """``lambda line: self(subject, line, game)[1]`` for a line that is not None, with the entry's file and
-        line index looked up once instead of at every line."""
-        file, _ = self(subject, None, game)
-        if file is None or (game is not None and qualified(game, subject) in self.overrides) or subject in self.overrides:
-            return lambda line: self(subject, line, game)[1]
-        if file not in self.indexes:
-            self.indexes[file] = line_index(self.texts[file]) if file in self.texts else self.load.line_index(file)
-        return self.indexes[file].get
-
-    def __call__(self, subject: str | None, source_line: int | None, game: str | None = None):
-        if subject is None:
-            return None, source_line
+    def _entry_file(self, subject: str, game: str | None) -> tuple[str | None, bool]:
+        """The file an entry is read from, and whether it is a contributed text (whose lines are its own)."""
         if game is not None:
             key = qualified(game, subject)  # an event of that game (rules and glossaries keep plain ids)
             if key in self.overrides or key in self.kb.files:
                 subject = key
         if subject in self.overrides:
-            return self.overrides[subject], source_line
-        file = self.kb.files.get(subject)
+            return self.overrides[subject], True
+        return self.kb.files.get(subject), False
+
+    def _index(self, file: str) -> dict[int, int]:
+        """A KB file's line index (source line -> YAML line), read once."""
+        if file not in self.indexes:
+            self.indexes[file] = line_index(self.texts[file]) if file in self.texts else self.load.line_index(file)
+        return self.indexes[file]
+
+    def lines_of(self, subject: str, game: str | None = None):
+        """``lambda line: self(subject, line, game)[1]``, with the entry's file and line index looked up once
+        instead of at every line."""
+        file, own = self._entry_file(subject, game)
+        if file is None or own:
+            return lambda line: line
+        return self._index(file).get
+
+    def __call__(self, subject: str | None, source_line: int | None, game: str | None = None):
+        if subject is None:
+            return None, source_line
+        file, own = self._entry_file(subject, game)
+        if own:
+            return file, source_line
         if file is None:
             return None, source_line
         if source_line is None:
             return file, None
-        if file not in self.indexes:
-            self.indexes[file] = line_index(self.texts[file]) if file in self.texts else self.load.line_index(file)
-        return file, self.indexes[file].get(source_line)
+        return file, self._index(file).get(source_line)
 
 
 def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,

@@ -28,6 +28,20 @@ EVENTS PHASE:
 1. Something else happens.
 """
 
+# One event giving KRAKOW to two countries in each of two cases: one conflict of effects (LOG003) per case.
+KRAKOW_TWICE = """\
+1: DIVISION (historical date: 1772)
+(duration: immediate)
+CASE I: If Poland is at war.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+2. PRU annexes Polish KRAKOW.
+CASE II: If Poland is at peace.
+PEACE PHASE:
+1. RUS annexes Polish KRAKOW.
+2. PRU annexes Polish KRAKOW.
+"""
+
 
 def seed_files() -> list[Path]:
     return sorted(SEEDS.glob("*.txt"))

@@ -12,6 +12,8 @@ from checker.checks.style.sty004_real_word_errors import findings_in, wants_an
 from checker.checks.style.sty005_header_label import slips
 from checker.pipeline import check_paths
 
+from .conftest import KRAKOW_TWICE
+
 EVENT = """\
 PERIOD IV (1615-1659)
 
@@ -143,19 +145,7 @@ def test_external_period_number_reference_is_one_finding(mini_kb):
 
 
 def test_log003_one_finding_per_defect_over_cases_in_plain_english(mini_kb):
-    text = """\
-1: DIVISION (historical date: 1772)
-(duration: immediate)
-CASE I: If Poland is at war.
-PEACE PHASE:
-1. RUS annexes Polish KRAKOW.
-2. PRU annexes Polish KRAKOW.
-CASE II: If Poland is at peace.
-PEACE PHASE:
-1. RUS annexes Polish KRAKOW.
-2. PRU annexes Polish KRAKOW.
-"""
-    root = mini_kb({"a.txt": text}, "VII")
+    root = mini_kb({"a.txt": KRAKOW_TWICE}, "VII")
     found = [f for f in check_paths([], str(root)).findings if f.rule == "LOG003"]
     assert len(found) == 1
     msg = found[0].message

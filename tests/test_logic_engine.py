@@ -15,6 +15,8 @@ from checker.logic.solver import asp_dir
 from checker.model import Clause
 from checker.pipeline import check_paths
 
+from .conftest import KRAKOW_TWICE
+
 
 @pytest.fixture(scope="module")
 def kb():
@@ -473,18 +475,7 @@ def test_conflicts_are_searched_in_the_effect_facts_as_in_the_whole_model(kb, mi
     conflicts found must be the same, on the bundled KB and on planted double owners, cases and alternatives."""
     from checker.logic.analysis import find_conflicts
 
-    text = """\
-1: DIVISION (historical date: 1772)
-(duration: immediate)
-CASE I: If Poland is at war.
-PEACE PHASE:
-1. RUS annexes Polish KRAKOW.
-2. PRU annexes Polish KRAKOW.
-CASE II: If Poland is at peace.
-PEACE PHASE:
-1. RUS annexes Polish KRAKOW.
-"""
-    planted = load_kb(str(mini_kb({"a.txt": text}, "VII"))).kb.one_game()
+    planted = load_kb(str(mini_kb({"a.txt": KRAKOW_TWICE}, "VII"))).kb.one_game()
     for one in (kb, planted):
         model = build_model(one)
         fast = find_conflicts(model)

@@ -4,6 +4,7 @@ code before the semantics was written down."""
 
 from __future__ import annotations
 
+import clingo
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -350,6 +351,18 @@ def test_a_session_that_asks_no_questions_grounds_no_query():
     assert session.solve().status == "sat"
     with pytest.raises(ValueError):
         session.set_query(2, True)
+
+
+def test_a_session_that_asks_no_questions_has_no_question_externals_to_set():
+    """Such a session has no want/want_scope externals either (asp/query.lp): clingo would take an assignment to
+    a missing external without a word, so setting one is an error; a session that asks questions sets them."""
+    kb = kb_of(ev("1:VII"))
+    quiet, asking = Session(build_model(kb), questions=False), Session(build_model(kb))
+    with pytest.raises(ValueError):
+        quiet.set_external("want", ["1:VII"], True)
+    assert quiet.ctl.symbolic_atoms[clingo.Function("want", [clingo.String("1:VII")])] is None
+    asking.set_external("want", ["1:VII"], True)
+    assert asking.ctl.symbolic_atoms[clingo.Function("want", [clingo.String("1:VII")])].is_external
 
 
 def test_the_witness_is_certified_in_batches_of_its_cones_not_as_one_history(monkeypatch):

@@ -99,6 +99,10 @@ class Session:
         self.ctl.assign_external(clingo.Function("query", [clingo.Number(t)]), value)
 
     def set_external(self, name: str, args: list, value: bool) -> None:
+        # Every external of asp/ is a question (want, want_scope, query): a session that asks none does not ground
+        # them, and clingo would take the assignment to a missing external without a word.
+        if not self.questions:
+            raise ValueError(f"this session asks no questions (questions=False): {name} is not grounded")
         self.ctl.assign_external(clingo.Function(name, [clingo.String(a) if isinstance(a, str) else clingo.Number(a)
                                                         for a in args]), value)
 

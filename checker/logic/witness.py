@@ -322,8 +322,8 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     A log given draw by draw grounds in its length (asp/state.lp occ_read, asp/draw.lp pc_kept), but what a run
     or a state fluent carries from turn to turn still grows with the turns, and a refused log says nothing about
     which firing it refused. So the fired events are taken in batches of up to BATCH_EVENTS cone members (on the
-    synthetic 10,000-event KB 2,000 cost least: 48 took twice as long, one batch of all a tenth more), in the order the history fires
-    them, and each batch is checked in the model of its cone (the events its events depend on, facts.
+    synthetic 10,000-event KB 2,000 cost least: 48 took twice as long, one batch of all a tenth more), in the
+    order the history fires them, and each batch is checked in the model of its cone (the events its events depend on, facts.
     DependencyIndex), as the log of the cone's firings only: every firing at its turn, every case or part the
     greedy history claims for the batch's events played at that turn. That log is a history of the whole KB as
     well — every other event is simply never drawn (docs/logic.md S1: a turn may draw nothing), and nothing

@@ -69,7 +69,6 @@ _DOUBLE_OK = {"had", "that", "is", "can", "do"}
 _ARTICLE = re.compile(r"([aA](?<!\w.)(?:(?<=a)(?= [aeiouhA-Z0-9])|n)) ([A-Za-z0-9]+)")
 
 
-
 def _ascii(pattern: re.Pattern) -> re.Pattern:
     """The same pattern in ASCII mode, for plain-ASCII texts: on such a text it matches exactly as the Unicode
     pattern does (its \\w, \\b and case-insensitive letters see only ASCII), and Python's engine tests \\w and \\b
