@@ -1,0 +1,124 @@
+"""``rulekb check``."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .common import (
+    CATEGORIES_HELP,
+    EXIT_FINDINGS,
+    EXIT_INCONCLUSIVE,
+    EXIT_OK,
+    UsageError,
+    _writable,
+    format_arg,
+    kb_arg,
+)
+from .kbroot import _resolve_game, kb_root
+from .texts import _expand_paths, resolve_texts
+
+
+def cmd_check(args) -> int:
+    from ..checks import matches_selection, resolve_selection
+
+    try:
+        select = resolve_selection(args.select, "--select")
+        ignore = resolve_selection(args.ignore, "--ignore")
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    root = kb_root(args)
+    whole_kb = not args.paths or all(os.path.isdir(p) and os.path.realpath(p) == os.path.realpath(root)
+                                     for p in args.paths)
+    paths = _expand_paths(args.paths, root)
+    texts = resolve_texts(paths, root, args.game, args.period)
+    if args.output:
+        _writable(args.output)
+    base = None
+    if args.baseline:  # read before the run: a bad report is named at once
+        from ..baseline import BaselineError, load_baseline
+
+        try:
+            base = load_baseline(args.baseline)
+        except BaselineError as exc:
+            raise UsageError(str(exc)) from None
+
+    from ..checks.schema.acc001_stale_acceptance import apply_acceptances
+    from ..pipeline import check_paths
+
+    period = {name: per for name, (_, per) in texts.items()}
+    games = {name: game for name, (game, _) in texts.items()}
+    run = check_paths(paths, root, period, game=games, one_shot=True)  # the process ends once it has reported
+    findings = run.findings
+    if whole_kb:
+        findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
+        if args.game:  # the whole KB, reported for one game (its entries, and files that belong to no game)
+            only = _resolve_game(args.game, root, "--game")[0]
+            findings = [f for f in findings if f.game in (None, only)]
+    else:
+        findings = apply_acceptances(findings, list(run.kb.acceptances), None)
+        findings = [f for f in findings if f.rule != "ACC001"]
+    if args.baseline or args.diff_from:
+        from ..baseline import BaselineError, baseline_from_git, new_findings
+
+        if base is None:
+            try:
+                base = baseline_from_git(args.diff_from, root, paths, period, games)
+            except BaselineError as exc:
+                raise UsageError(str(exc)) from None
+        findings = new_findings(findings, base)
+    if select:
+        findings = [f for f in findings if matches_selection(f, select)]
+    if ignore:
+        findings = [f for f in findings if not matches_selection(f, ignore)]
+    shown = findings if args.show_accepted else [f for f in findings if f.accepted is None]
+    color = args.format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    from ..report import FORMATS
+
+    out = FORMATS[args.format](shown, quotes=run.quotes, color=color)
+    if args.output:
+        from ..kbio.yamlio import atomic_write
+
+        atomic_write(args.output, out)
+    else:
+        sys.stdout.write(out)
+    failing = {"error"} | ({"warning"} if args.strict else set())
+    if any(f.severity in failing and f.accepted is None for f in findings):
+        return EXIT_FINDINGS
+    from ..logic.undecided import undecided
+
+    return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("check", help="check the KB, or new/edited event texts or KB files in its context",
+                       description="Check the whole knowledge base, or the given files (plain event text in the "
+                                   "seeds' format, KB YAML or deck files, or folders of them) in the context of "
+                                   "the KB.",
+                       epilog="Exit codes: 0 no error-level finding, 1 error-level findings (warnings too with "
+                              "--strict), 2 usage or input error (a missing file, an unknown code, a text without "
+                              "a period). Example: rulekb check --period VII new-events.txt")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="event text (.txt), KB YAML or deck files, or folders of them; none = the whole KB")
+    kb_arg(p)
+    format_arg(p, ("text", "json", "sarif", "github"))
+    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
+                   help="period of event texts without a 'PERIOD …' header (e.g. VII, any case; checked against "
+                        "the game profile); FILE=PERIOD for one file only; may be repeated")
+    p.add_argument("--game", metavar="GAME",
+                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
+                        "the KB's one game with events. Without texts: report only this game's findings")
+    p.add_argument("--strict", action="store_true", help="warnings fail the run too")
+    p.add_argument("--select", action="append", metavar="CODES",
+                   help=f"only these codes, code prefixes (REF) or categories, any case (comma-separated; "
+                        f"{CATEGORIES_HELP})")
+    p.add_argument("--ignore", action="append", metavar="CODES",
+                   help="leave out these codes, code prefixes or categories (as --select)")
+    p.add_argument("--show-accepted", action="store_true", help="also list findings accepted in kb/accepted.yaml")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--baseline", metavar="REPORT.json",
+                   help="report only findings not in this saved JSON report (matched by rule, subject and message)")
+    g.add_argument("--diff-from", metavar="GIT_REF",
+                   help="report only findings that the files and KB at GIT_REF did not have")
+    p.set_defaults(func=cmd_check)

@@ -1,0 +1,74 @@
+"""``rulekb explain``."""
+
+from __future__ import annotations
+
+from .common import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK, _console, kb_arg, time_arg
+from .events import _event_ids, _explanation_items, _locate, _print_clauses, game_view
+from .kbroot import _load
+
+
+def cmd_explain(args) -> int:
+    load = _load(args)
+    kb = game_view(args, load.kb, [args.id] if args.id else [])
+    console = _console()
+    if args.coverage:
+        from ..games import profile
+        from ..logic.coverage import coverage, format_coverage
+
+        order = profile(kb.games, kb.game).period_index  # the game's period order, not Roman value
+        events = sorted(kb.events.values(), key=lambda e: (order(e.period), e.period, e.number))
+        if args.id:
+            wanted = _event_ids([args.id], kb, "explain --coverage")[0]
+            events = [e for e in events if e.id == wanted]
+        console.print(format_coverage(*coverage(events)), markup=False)
+        return EXIT_OK
+    if args.id:
+        goal = _event_ids([args.id], kb, "explain")[0]
+        from ..logic.orders import shortest_history
+
+        event = kb.events[goal]
+        result = shortest_history(kb, goal, time_limit=args.time_limit)
+        reqs = [c for c in event.conditions if c.logic and c.logic.get("role") == "requirement"]
+        if result.status == "found":
+            steps = ", ".join(f"{s.event} {s.outcome} (turn {s.turn})" for s in result.history if s.event)
+            console.print(f"{goal} {event.title} can fire. A shortest legal history: {steps}.", markup=False)
+            if reqs:
+                console.print("Its requirements, as the text states them:")
+                for c in reqs:
+                    file, line = _locate(load, goal, c.line, kb.game)
+                    console.print(f"  - ({file}:{line}) {c.marker} {c.text}", markup=False)
+            unknown = sum(1 for c in event.all_clauses() if c.logic is None)
+            if unknown:
+                console.print(f"({unknown} of its clauses have no structured logic and were read as text only.)")
+            return EXIT_OK
+        if result.status == "impossible":
+            console.print(f"{goal} {event.title} can never fire. Together, these clauses rule it out:", markup=False)
+            _print_clauses(console, _explanation_items(load, result.explanation, kb.game))
+            return EXIT_FINDINGS
+        console.print(f"{goal}: could not decide ({result.message})", markup=False)
+        return EXIT_INCONCLUSIVE
+    from ..pipeline import check_paths
+
+    run = check_paths([], kb.root, selected=None)
+    logic = [f for f in run.findings if f.category == "logic" and f.game == kb.game]
+    for f in sorted(logic, key=lambda f: f.sort_key()):
+        console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
+        for item in f.explanation or []:
+            console.print(f"  because ({item.file}:{item.line}) {item.text}", markup=False)
+    if not logic:
+        console.print("no logic findings")
+    return EXIT_OK
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("explain", help="explain in the words of the text why an event can or cannot fire",
+                       description="With an event id: whether it can fire, with a shortest history, or the minimal "
+                                   "set of clauses that rule it out. Without: every logic finding and its clauses.")
+    p.add_argument("id", nargs="?", help="an event id such as 8:VII or VII:8 (any case)")
+    time_arg(p)
+    p.add_argument("--coverage", action="store_true",
+                   help="per event and in total: rule-shaped sentences, read fully, curated, not understood")
+    kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
+    p.set_defaults(func=cmd_explain)

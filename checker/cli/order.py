@@ -1,0 +1,168 @@
+"""``rulekb order``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from .common import (
+    EXIT_FINDINGS,
+    EXIT_INCONCLUSIVE,
+    EXIT_OK,
+    UsageError,
+    _console,
+    _positive,
+    format_arg,
+    kb_arg,
+    time_arg,
+)
+from .events import _event_ids, _explanation_items, _print_clauses, game_view
+from .kbroot import _load
+
+
+def _order_mode(args) -> str:
+    mode = "goal" if args.goal else "check" if args.check else "count" if args.count is not None else None
+    if mode is None:
+        raise UsageError("order needs --goal ID, --check LOG.yaml or --count ID…")
+    applies = {"avoid": "goal", "max_turns": "goal", "limit": "count"}
+    for dest, only in applies.items():
+        given = getattr(args, dest)
+        if given not in (None, []) and mode != only:
+            option = "--" + dest.replace("_", "-")
+            raise UsageError(f"{option} applies only with --{only}, not with --{mode}")
+    if args.max_turns is None:
+        args.max_turns = 50
+    if args.limit is None:
+        args.limit = 10000
+    return mode
+
+
+ORDER_EPILOG = """\
+modes (give exactly one):
+  --goal ID        the shortest legal history in which ID fires (with --avoid ID…, --max-turns N)
+  --check LOG      is a recorded game log legal? the first illegal step and the clauses that forbid it
+  --count ID…      how many legal orders fire all these events (with --limit N)
+
+the log format (YAML): a list, or a mapping with a 'log:' key, of the draws in play order;
+each entry has turn (a whole number from 1; a turn not listed drew nothing), event (an id,
+8:VII or VII:8) and outcome: fired (the default), marked (marked off), refused (refused by
+the player it targets; may be drawn again later) or rerolled (docs/logic.md says what each means):
+
+  log:
+    - {turn: 1, event: 7:VII, outcome: fired}
+    - {turn: 2, event: 9:VII, outcome: rerolled}
+    - {turn: 3, event: 8:VII, outcome: fired}
+
+examples:
+  rulekb order --goal 9:IV --avoid 7:IV
+  rulekb order --check game-log.yaml --format json
+  rulekb order --count 7:VII 8:VII 9:VII --limit 1000
+"""
+
+
+def cmd_order(args) -> int:
+    import json
+
+    mode = _order_mode(args)
+    load = _load(args)
+    typed = [args.goal, *args.avoid] if mode == "goal" else list(args.count or []) if mode == "count" else []
+    kb = game_view(args, load.kb, [t for t in typed if t])
+    if mode == "goal":
+        args.goal = _event_ids([args.goal], kb, "--goal")[0]
+        args.avoid = _event_ids(args.avoid, kb, "--avoid")
+        if args.goal in args.avoid:
+            raise UsageError(f"--avoid {args.goal}: the goal itself cannot be avoided")
+    elif mode == "count":
+        if len(args.count) < 1:
+            raise UsageError("--count needs at least one event id")
+        args.count = _event_ids(args.count, kb, "--count")
+    elif not os.path.isfile(args.check):
+        raise UsageError(f"--check {args.check}: no such file")
+    from ..logic.orders import check_log, count_orders, shortest_history
+
+    console = _console() if args.format == "text" else None
+    if mode == "count":
+        limit = args.limit or 10000
+        try:
+            counted = count_orders(kb, args.count, limit=limit, time_limit=args.time_limit)
+        except ValueError as exc:
+            raise UsageError(f"--count: {exc}") from None
+        count, complete = counted.count, counted.complete
+        if args.format == "json":
+            print(json.dumps({"version": 1, "events": args.count, "count": count, "complete": complete,
+                              "limit": limit, "message": counted.message}, indent=2))
+        else:
+            noun = "legal order" if count == 1 else "legal orders"
+            more = f" ({counted.message})" if counted.message else ""
+            console.print(f"{count} {noun} of {', '.join(args.count)}{more}", markup=False)
+        if not complete:
+            return EXIT_INCONCLUSIVE
+        return EXIT_OK if count else EXIT_FINDINGS
+    if mode == "check":
+        from ..logic.logs import LogError, read_log
+
+        try:
+            entries = read_log(args.check, kb.events)
+        except LogError as exc:
+            raise UsageError(str(exc)) from None
+        result = check_log(kb, entries, time_limit=args.time_limit)
+        expl = _explanation_items(load, result.explanation, kb.game)
+        if args.format == "json":
+            print(json.dumps({"version": 1, "log": args.check, "status": result.status, "message": result.message,
+                              "step": result.history[0].to_dict() if result.status == "illegal" else None,
+                              "explanation": expl}, indent=2, ensure_ascii=False))
+        else:
+            console.print(f"{args.check}: {result.status}" + (f": {result.message}" if result.message else ""),
+                          markup=False)
+            if expl:
+                console.print("because:")
+                _print_clauses(console, expl)
+            elif result.status == "illegal":
+                console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
+                              "played per turn, periods in order, nothing after the game has ended)")
+        return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+    result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
+                              time_limit=args.time_limit)
+    expl = _explanation_items(load, result.explanation, kb.game)
+    if args.format == "json":
+        print(json.dumps({"version": 1, "goal": result.goal, "status": result.status,
+                          "history": [s.to_dict() for s in result.history], "explanation": expl,
+                          **({"message": result.message} if result.message else {})}, indent=2, ensure_ascii=False))
+    else:
+        if result.status == "found":
+            n = len(result.history)
+            console.print(f"shortest legal history in which {result.goal} fires ({n} turn{'' if n == 1 else 's'}):")
+            for s in result.history:
+                console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
+                              markup=False)
+        else:
+            console.print(f"{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""),
+                          markup=False)
+            if expl:
+                console.print("because:")
+                _print_clauses(console, expl)
+    return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("order", help="shortest legal history to a goal; check a recorded log; count orders",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Legal event orders, answered by clingo. Exit codes: 0 found / legal, "
+                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (time limit).",
+                       epilog=ORDER_EPILOG)
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires")
+    g.add_argument("--check", metavar="LOG.yaml", help="say whether a recorded log (turn, event, outcome) is legal")
+    g.add_argument("--count", nargs="+", metavar="ID", help="count the legal orders in which these events all fire")
+    p.add_argument("--avoid", action="append", default=[], metavar="ID",
+                   help="with --goal: ID must not fire (may be repeated)")
+    p.add_argument("--max-turns", type=_positive(int), default=None, metavar="N",
+                   help="with --goal: longest history searched (default 50)")
+    p.add_argument("--limit", type=_positive(int), default=None, metavar="N",
+                   help="with --count: stop counting at N (default 10000)")
+    time_arg(p)
+    format_arg(p)
+    kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
+    p.set_defaults(func=cmd_order)

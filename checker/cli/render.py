@@ -1,0 +1,59 @@
+"""``rulekb render``."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .common import EXIT_OK, UsageError, kb_arg
+from .events import game_view
+from .kbroot import _load
+
+
+def cmd_render(args) -> int:
+    from ..ids import UnknownName, normalize_event_id, resolve_event_id, resolve_name
+    from ..textformat.render import entries_from, render_entry, render_source
+
+    load = _load(args)
+    kb = load.kb
+    if args.source:
+        name = os.path.basename(args.source)
+        if not entries_from(kb, name):
+            from ..ids import suggestion
+
+            sources = sorted({e.source.file for c in (kb.events, kb.rules, kb.glossaries, kb.documents)
+                              for e in c.values() if e.source and e.source.file})
+            raise UsageError(f"--source {args.source}: no KB entry came from {name!r}{suggestion(name, sources)}")
+        sys.stdout.write(render_source(kb, name))
+        return EXIT_OK
+    typed_local = args.id.rpartition("/")[2]
+    if normalize_event_id(typed_local, {e.period for e in kb.events.values()}):
+        kb = game_view(args, kb, [args.id])
+        args.id = typed_local
+    collections = (kb.events, kb.rules, kb.glossaries, kb.documents)
+    try:
+        if normalize_event_id(args.id, {e.period for e in kb.events.values()}):
+            key = resolve_event_id(args.id, kb.events)
+        else:
+            key = resolve_name(args.id, [k for c in collections for k in c], "entry id")
+    except UnknownName as exc:
+        raise UsageError(str(exc)) from None
+    for coll in collections:
+        if key in coll:
+            sys.stdout.write(render_entry(coll[key]))
+            return EXIT_OK
+    raise UsageError(f"no KB entry with id {args.id!r}")
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("render", help="print KB entries back as text",
+                       description="Print one entry (by id), or every entry that came from one source file, in "
+                                   "source order: the text they were parsed from.",
+                       epilog="examples: rulekb render 7:iv; rulekb render --source seeds/001_7c112c9c7645b661.txt")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("id", nargs="?", help="an entry id such as 7:VII, IV:7 (any case) or pop-16.1")
+    g.add_argument("--source", metavar="FILE", help="a source text (a path or its file name) that was ingested")
+    kb_arg(p)
+    p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
+                   "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
+    p.set_defaults(func=cmd_render)
