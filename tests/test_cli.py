@@ -27,7 +27,9 @@ def test_check_bundled_kb_json_contract(capsys):
     for f in data["findings"]:
         assert set(f) >= {"rule", "category", "severity", "subject", "file", "line", "message"}
         assert f["category"] in ("schema", "reference", "naming", "structure", "chronology", "logic", "style")
-    assert code == (1 if any(f["severity"] == "error" for f in data["findings"]) else 0)
+    limits = any(f["rule"] == "LOG007" for f in data["findings"])  # unread sentences: inconclusive (S11)
+    assert code == (1 if any(f["severity"] == "error" for f in data["findings"]) else 3 if limits else 0)
+    assert limits  # the bundled KB holds sentences beyond the reader, so its check is inconclusive
 
 
 def test_console_script_runs(tmp_path):

@@ -204,28 +204,37 @@ def test_order_cli_contract(tmp_path, capsys):
 
     from checker.cli import main
 
-    assert main(["order", "--kb", "kb", "--goal", "VII:8", "--format", "json"]) == 0
+    # 8:VII's answer rests on 2:IV's unread sentence, which names Poland (S11): inconclusive, with what was found
+    assert main(["order", "--kb", "kb", "--goal", "VII:8", "--format", "json"]) == 3
     data = json.loads(capsys.readouterr().out)
-    assert data["version"] == 1 and data["goal"] == "8:VII" and data["status"] == "found"
+    assert data["version"] == 1 and data["goal"] == "8:VII" and data["status"] == "inconclusive"
+    assert data["read_status"] == "found" and [u["event"] for u in data["unread"]] == ["2:IV"]
+    assert data["unread"][0]["file"].endswith("02.yaml") and "Poland" in data["unread"][0]["why"]
     assert [h["event"] for h in data["history"]] == ["7:VII", "8:VII"]
     assert set(data["history"][0]) == {"turn", "period", "event", "outcome"}
-    assert main(["order", "--kb", "kb", "--goal", "9:IV", "--avoid", "7:IV", "--format", "json"]) == 1
-    data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "impossible" and data["explanation"][0]["file"].endswith("09.yaml")
+    assert main(["order", "--kb", "kb", "--goal", "9:IV", "--avoid", "7:IV", "--format", "json"]) == 3
+    data = json.loads(capsys.readouterr().out)  # 2:IV's unread sentence names ENG, which 9:IV's cone tests
+    assert data["status"] == "inconclusive" and data["read_status"] == "impossible"
+    assert data["explanation"][0]["file"].endswith("09.yaml")
     log = tmp_path / "log.yaml"
     log.write_text("log:\n  - {turn: 1, event: '8:VII'}\n", encoding="utf-8")
     assert main(["order", "--kb", "kb", "--check", str(log)]) == 1
     assert "Cannot take place if event 7:VII" in capsys.readouterr().out
-    assert main(["order", "--kb", "kb", "--count", "7:VII", "8:VII", "9:VII"]) == 0
-    assert capsys.readouterr().out.startswith("3 legal orders")
+    assert main(["order", "--kb", "kb", "--count", "7:VII", "8:VII", "9:VII"]) == 3
+    out = capsys.readouterr().out
+    assert out.startswith("over what was read: 3 legal orders") and "inconclusive" in out and "2:IV" in out
+    assert main(["order", "--kb", "kb", "--count", "3:VII"]) == 0  # nothing unread in its cone: definite
+    assert capsys.readouterr().out.startswith("1 legal order")
     assert main(["order", "--kb", "kb", "--goal", "99:VII"]) == 2
 
 
 def test_explain_cli(capsys):
     from checker.cli import main
 
-    assert main(["explain", "--kb", "kb", "6:VII"]) == 0
+    # 6:VII waits for 4:VII, whose "considered as having been played" sentences are unread (S11)
+    assert main(["explain", "--kb", "kb", "6:VII"]) == 3
     out = capsys.readouterr().out
+    assert "over what was read, 6:VII" in out and "inconclusive" in out and "04.yaml" in out
     assert "can fire" in out and "4:VII fired (turn 1)" in out and "played through" in out
     assert main(["explain", "--kb", "kb"]) == 0
     assert "LOG003 7:VII" in capsys.readouterr().out

@@ -42,7 +42,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "LOG004": ("warning", "a condition that always holds or never holds: probably not what was meant"),
     "LOG005": ("error", "a requirement on a later period can never be met"),
     "LOG006": ("error", "a cancellation contradicting a requirement: no legal reading"),
-    "LOG007": ("warning", "a rule sentence the logic could not read: what it says is not checked until a person reads it"),
+    "LOG007": ("info", "a limit of rulekb, not an erratum: the sentence is not read, and every answer that depends on it "
+                       "is inconclusive (exit 3) until it is reworded or its logic written by hand"),
     "LOG010": ("warning", "two cases that can both hold with no precedence: the reviewer decides which is played"),
     "LOG008": ("warning", "the duration line and the body give different ends: the reviewer decides which holds"),
     "LOG011": ("warning", "the body caps the event's length but the entry does not: orders called legal may not be"),

@@ -79,3 +79,26 @@ def _locate(load, event_id, line, game=None):
     from ..pipeline import Locator
 
     return Locator(load)(event_id, line, game)
+
+
+def basis_items(load, kb, events, whole: bool = False) -> list[dict]:
+    """The unread sentences an answer about ``events`` depends on (docs/logic.md S11), each located in the file a
+    reader opens: ``{event, file, line, words, reason, why}``. Empty: the answer is definite."""
+    from ..logic.basis import unread_basis
+    from ..pipeline import Locator
+
+    locator = Locator(load)
+    out = []
+    for u in unread_basis(kb, set(events), whole=whole):
+        file, line = locator(u.event, u.line, kb.game)
+        out.append(u.to_dict(file, line))
+    return out
+
+
+def print_basis(console, items) -> None:
+    console.print("inconclusive: the answer depends on sentences rulekb does not read (a limit of rulekb, not an "
+                  "erratum; reword them — `rulekb read` shows what it reads — or write their logic by hand):",
+                  markup=False)
+    for it in items:
+        words = it["words"] if len(it["words"]) <= 100 else it["words"][:99] + "…"
+        console.print(f"  - {it['event']} ({it['file']}:{it['line']}) \"{words}\": {it['why']}", markup=False)

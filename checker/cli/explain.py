@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from .common import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK, _console, kb_arg, time_arg
-from .events import _event_ids, _explanation_items, _locate, _print_clauses, game_view
+from .events import (
+    _event_ids,
+    _explanation_items,
+    _locate,
+    _print_clauses,
+    basis_items,
+    game_view,
+    print_basis,
+)
 from .kbroot import _load
 
 
@@ -28,10 +36,12 @@ def cmd_explain(args) -> int:
 
         event = kb.events[goal]
         result = shortest_history(kb, goal, time_limit=args.time_limit)
+        unread = basis_items(load, kb, {goal})
+        over = "over what was read, " if unread and result.status in ("found", "impossible") else ""
         reqs = [c for c in event.conditions if c.logic and c.logic.get("role") == "requirement"]
         if result.status == "found":
             steps = ", ".join(f"{s.event} {s.outcome} (turn {s.turn})" for s in result.history if s.event)
-            console.print(f"{goal} {event.title} can fire. A shortest legal history: {steps}.", markup=False)
+            console.print(f"{over}{goal} {event.title} can fire. A shortest legal history: {steps}.", markup=False)
             if reqs:
                 console.print("Its requirements, as the text states them:")
                 for c in reqs:
@@ -40,13 +50,17 @@ def cmd_explain(args) -> int:
             unknown = sum(1 for c in event.all_clauses() if c.logic is None)
             if unknown:
                 console.print(f"({unknown} of its clauses have no structured logic and were read as text only.)")
-            return EXIT_OK
-        if result.status == "impossible":
-            console.print(f"{goal} {event.title} can never fire. Together, these clauses rule it out:", markup=False)
+        elif result.status == "impossible":
+            console.print(f"{over}{goal} {event.title} can never fire. Together, these clauses rule it out:",
+                          markup=False)
             _print_clauses(console, _explanation_items(load, result.explanation, kb.game))
-            return EXIT_FINDINGS
-        console.print(f"{goal}: could not decide ({result.message})", markup=False)
-        return EXIT_INCONCLUSIVE
+        else:
+            console.print(f"{goal}: could not decide ({result.message})", markup=False)
+        if unread:
+            print_basis(console, unread)
+        if over or result.status not in ("found", "impossible"):
+            return EXIT_INCONCLUSIVE
+        return EXIT_OK if result.status == "found" else EXIT_FINDINGS
     from ..pipeline import check_paths
 
     run = check_paths([], kb.root, selected=None)

@@ -16,7 +16,7 @@ from .common import (
     kb_arg,
     time_arg,
 )
-from .events import _event_ids, _explanation_items, _print_clauses, game_view
+from .events import _event_ids, _explanation_items, _print_clauses, basis_items, game_view, print_basis
 from .kbroot import _load
 
 
@@ -61,7 +61,6 @@ examples:
 
 
 def cmd_order(args) -> int:
-    import json
 
     mode = _order_mode(args)
     load = _load(args)
@@ -78,77 +77,122 @@ def cmd_order(args) -> int:
         args.count = _event_ids(args.count, kb, "--count")
     elif not os.path.isfile(args.check):
         raise UsageError(f"--check {args.check}: no such file")
-    from ..logic.orders import check_log, count_orders, shortest_history
 
     console = _console() if args.format == "text" else None
     if mode == "count":
-        limit = args.limit or 10000
-        try:
-            counted = count_orders(kb, args.count, limit=limit, time_limit=args.time_limit)
-        except ValueError as exc:
-            raise UsageError(f"--count: {exc}") from None
-        count, complete = counted.count, counted.complete
-        if args.format == "json":
-            print(json.dumps({"version": 1, "events": args.count, "count": count, "complete": complete,
-                              "limit": limit, "message": counted.message}, indent=2))
-        else:
-            noun = "legal order" if count == 1 else "legal orders"
-            more = f" ({counted.message})" if counted.message else ""
-            console.print(f"{count} {noun} of {', '.join(args.count)}{more}", markup=False)
-        if not complete:
-            return EXIT_INCONCLUSIVE
-        return EXIT_OK if count else EXIT_FINDINGS
+        return _count(args, load, kb, console)
     if mode == "check":
-        from ..logic.logs import LogError, read_log
+        return _check(args, load, kb, console)
+    return _goal(args, load, kb, console)
 
-        try:
-            entries = read_log(args.check, kb.events)
-        except LogError as exc:
-            raise UsageError(str(exc)) from None
-        result = check_log(kb, entries, time_limit=args.time_limit)
-        expl = _explanation_items(load, result.explanation, kb.game)
-        if args.format == "json":
-            print(json.dumps({"version": 1, "log": args.check, "status": result.status, "message": result.message,
-                              "step": result.history[0].to_dict() if result.status == "illegal" else None,
-                              "explanation": expl}, indent=2, ensure_ascii=False))
-        else:
-            console.print(f"{args.check}: {result.status}" + (f": {result.message}" if result.message else ""),
-                          markup=False)
-            if expl:
-                console.print("because:")
-                _print_clauses(console, expl)
-            elif result.status == "illegal":
-                console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
-                              "played per turn, periods in order, nothing after the game has ended)")
-        return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+
+def _emit(data: dict) -> None:
+    import json
+
+    print(json.dumps({"version": 1, **data}, indent=2, ensure_ascii=False))
+
+
+def _honest(status: str, definite: tuple[str, ...], unread: list[dict]) -> tuple[str, dict]:
+    """The status an answer is given as: a definite one only when no unread sentence lies in its cone (S11); else
+    "inconclusive", with what was found over what was read and the sentences it depends on."""
+    if unread and status in definite:
+        return "inconclusive", {"read_status": status, "unread": unread}
+    return status, {"unread": unread} if unread else {}
+
+
+def _count(args, load, kb, console) -> int:
+    from ..logic.orders import count_orders
+
+    limit = args.limit or 10000
+    try:
+        counted = count_orders(kb, args.count, limit=limit, time_limit=args.time_limit)
+    except ValueError as exc:
+        raise UsageError(f"--count: {exc}") from None
+    count, complete = counted.count, counted.complete
+    unread = basis_items(load, kb, args.count)
+    status, basis = _honest("complete" if complete else "incomplete", ("complete",), unread)
+    if args.format == "json":
+        _emit({"events": args.count, "count": count, "complete": complete, "status": status, "limit": limit,
+               "message": counted.message, **basis})
+    else:
+        noun = "legal order" if count == 1 else "legal orders"
+        more = f" ({counted.message})" if counted.message else ""
+        over = "over what was read: " if unread else ""
+        console.print(f"{over}{count} {noun} of {', '.join(args.count)}{more}", markup=False)
+        if unread:
+            print_basis(console, unread)
+    if not complete or status == "inconclusive":
+        return EXIT_INCONCLUSIVE
+    return EXIT_OK if count else EXIT_FINDINGS
+
+
+def _check(args, load, kb, console) -> int:
+    from ..logic.logs import LogError, read_log
+    from ..logic.orders import check_log
+
+    try:
+        entries = read_log(args.check, kb.events)
+    except LogError as exc:
+        raise UsageError(str(exc)) from None
+    result = check_log(kb, entries, time_limit=args.time_limit)
+    expl = _explanation_items(load, result.explanation, kb.game)
+    unread = basis_items(load, kb, {e.event for e in entries})
+    status, basis = _honest(result.status, ("legal", "illegal"), unread)
+    if args.format == "json":
+        _emit({"log": args.check, "status": status, "message": result.message,
+               "step": result.history[0].to_dict() if result.status == "illegal" else None,
+               "explanation": expl, **basis})
+    else:
+        over = f"inconclusive (over what was read: {result.status})" if status == "inconclusive" else status
+        console.print(f"{args.check}: {over}" + (f": {result.message}" if result.message else ""), markup=False)
+        if expl:
+            console.print("because:")
+            _print_clauses(console, expl)
+        elif result.status == "illegal":
+            console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
+                          "played per turn, periods in order, nothing after the game has ended)")
+        if unread:
+            print_basis(console, unread)
+    return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(status, EXIT_INCONCLUSIVE)
+
+
+def _goal(args, load, kb, console) -> int:
+    from ..logic.orders import shortest_history
+
     result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
                               time_limit=args.time_limit)
     expl = _explanation_items(load, result.explanation, kb.game)
+    unread = basis_items(load, kb, {args.goal, *args.avoid})
+    status, basis = _honest(result.status, ("found", "impossible"), unread)
     if args.format == "json":
-        print(json.dumps({"version": 1, "goal": result.goal, "status": result.status,
-                          "history": [s.to_dict() for s in result.history], "explanation": expl,
-                          **({"message": result.message} if result.message else {})}, indent=2, ensure_ascii=False))
+        _emit({"goal": result.goal, "status": status, "history": [s.to_dict() for s in result.history],
+               "explanation": expl, **({"message": result.message} if result.message else {}), **basis})
     else:
+        over = "over what was read, " if unread else ""
         if result.status == "found":
             n = len(result.history)
-            console.print(f"shortest legal history in which {result.goal} fires ({n} turn{'' if n == 1 else 's'}):")
+            console.print(f"{over}shortest legal history in which {result.goal} fires "
+                          f"({n} turn{'' if n == 1 else 's'}):", markup=False)
             for s in result.history:
                 console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
                               markup=False)
         else:
-            console.print(f"{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""),
+            console.print(f"{over}{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""),
                           markup=False)
             if expl:
                 console.print("because:")
                 _print_clauses(console, expl)
-    return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(result.status, EXIT_INCONCLUSIVE)
+        if unread:
+            print_basis(console, unread)
+    return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(status, EXIT_INCONCLUSIVE)
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("order", help="shortest legal history to a goal; check a recorded log; count orders",
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        description="Legal event orders, answered by clingo. Exit codes: 0 found / legal, "
-                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (time limit).",
+                                   "1 impossible / illegal, 2 usage or input error, 3 inconclusive (a time limit, or the answer "
+                                   "depends on a sentence rulekb does not read: docs/logic.md S11).",
                        epilog=ORDER_EPILOG)
     g = p.add_mutually_exclusive_group()
     g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires")

@@ -43,11 +43,17 @@ def render_text(findings: list[Finding], quotes: dict | None = None, color: bool
             for item in f.explanation or []:
                 console.print(f"         [dim]because {_t(item.id)} ({_t(item.file)}:{_t(item.line)})"
                               f"{': ' + _t(item.text[:120]) if item.text else ''}[/]")
-    counts = {s: sum(1 for f in findings if f.severity == s and f.accepted is None) for s in ("error", "warning", "info")}
+    from ..logic.undecided import LIMIT_RULES
+
+    limits = sum(1 for f in findings if f.rule in LIMIT_RULES and f.accepted is None)
+    counts = {s: sum(1 for f in findings if f.severity == s and f.accepted is None and f.rule not in LIMIT_RULES)
+              for s in ("error", "warning", "info")}
     accepted = sum(1 for f in findings if f.accepted is not None)
     def n(count: int, word: str) -> str:
         return f"{count} {word}{'' if count == 1 else 's'}"
 
     console.print(f"{n(counts['error'], 'error')}, {n(counts['warning'], 'warning')}, {counts['info']} info"
-                  + (f", {accepted} accepted" if accepted else ""))
+                  + (f", {accepted} accepted" if accepted else "")
+                  + (f"; {n(limits, 'sentence')} not read (limits of rulekb, not errata: answers that depend on "
+                     f"{'it' if limits == 1 else 'them'} are inconclusive)" if limits else ""))
     return buf.getvalue()

@@ -6,7 +6,8 @@ never applies. rulekb asks the ASP model, for every event, case and conditional 
 history plays it (requirements met, in period order, with durations, cancellations and the end of the game
 taken into account). Where no history up to the event's horizon bound does, the finding names the minimal set
 of clauses that together rule it out. Questions that cannot be decided within the time limit are reported as
-info ("unknown"), never guessed.
+info ("unknown"), never guessed; so is a "never" that depends on a sentence rulekb does not read (docs/logic.md
+S11: "inconclusive", with the sentence): both make ``rulekb check`` exit 3 unless an error makes it exit 1.
 
 Fails::
 
@@ -36,11 +37,31 @@ def cancellation_in(clauses) -> bool:
     return any(c.role == "effect" and any(w in c.text for w in CANCELLING) for c in clauses)
 
 
+def unread_basis(ctx, event_id: str):
+    """The unread sentences a verdict about ``event_id`` depends on (docs/logic.md S11), found once per run."""
+    from ...logic.basis import unread_basis as basis
+    from ...logic.facts import DependencyIndex
+
+    index = ctx.memo("dependency-index", lambda: DependencyIndex(ctx.kb))
+    return basis(ctx.kb, {event_id}, index=index)
+
+
 def check(ctx):
     mod = sys.modules[__name__]
     a = analysis(ctx)
     for v in a.verdicts:
-        if v.status == "never" and not cancellation_in(v.explanation):
+        basis = unread_basis(ctx, v.event) if v.status == "never" else []
+        if basis:  # over what was read nothing fires it, but an unread sentence may change that (S11)
+            line = v.line if v.line else ctx.kb.events[v.event].source.line
+            first = basis[0]
+            file, at = ctx.locate(first.event, first.line)
+            more = f" and {len(basis) - 1} more" if len(basis) > 1 else ""
+            yield ctx.finding(mod, v.event, line,
+                              f"inconclusive: over what was read, {v.subject} can never be played, but the answer "
+                              f"depends on a sentence rulekb does not read ({file}:{at}, {first.words[:80]!r}: "
+                              f"{first.why}){more}", severity="info",
+                              explanation=explanation(ctx, v.explanation))
+        elif v.status == "never" and not cancellation_in(v.explanation):
             what = "event" if v.kind == "event" else v.kind
             line = v.line if v.line else ctx.kb.events[v.event].source.line
             yield ctx.finding(mod, v.event, line,

@@ -1,5 +1,9 @@
 """A sentence has the shape of a rule, but the logic reader's grammar cannot read it: the rule is not modelled.
 
+It is a limit of rulekb, not an erratum, and is reported as such (severity info, counted apart from errata):
+``rulekb check`` exits 3 (inconclusive) while such a sentence is reported and no error is, and every answer of
+``order``, ``explain`` and ``now`` that depends on it (docs/logic.md S11) is inconclusive too.
+
 Why: the logic checks (LOG001–LOG006, ``rulekb order``, ``rulekb explain``) reason only with the structured logic
 the reader derives from the text. A requirement, a failure outcome, a state change, a cancellation or a scoping
 condition that the grammar cannot place would otherwise vanish: an event would look playable, or an effect would
@@ -23,20 +27,12 @@ from __future__ import annotations
 
 import sys
 
+from ...logic.basis import unread_items
+
 CODE = "LOG007"
 NAME = "rule-not-understood"
 CATEGORY = "logic"
-SEVERITY = "warning"
-
-
-def unread_items(event):
-    """(line, what, logic) for every clause and heading of ``event`` whose logic is ``role: unread``."""
-    for section in event.all_sections():
-        if section.logic and section.logic.get("role") == "unread":
-            yield section.line, "heading", section.logic
-    for clause in event.all_clauses():
-        if clause.logic and clause.logic.get("role") == "unread":
-            yield clause.line, "clause", clause.logic
+SEVERITY = "info"
 
 
 def check(ctx):
@@ -47,4 +43,5 @@ def check(ctx):
             if len(words) > 160:
                 words = words[:157] + "…"
             yield ctx.finding(mod, event.id, line,
-                              f"rule sentence not understood ({logic.get('reason', 'not read')}): \"{words}\"")
+                              f"rule sentence not understood ({logic.get('reason', 'not read')}): \"{words}\"; a limit "
+                              "of rulekb, not an erratum: every answer that depends on it is inconclusive")

@@ -1,0 +1,114 @@
+"""No command gives a definite answer that depends on a sentence rulekb does not read (docs/logic.md S11).
+
+Every test starts from event text: an unread requirement ("Cannot occur if the moon is full") stands in 2:VII; the
+answers about 2:VII are inconclusive (exit 3) and name that sentence, while the answers about 1:VII, whose cone
+holds nothing unread, stay definite. A sentence in another event that names 1:VII brings it into 1:VII's basis."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from checker.cli import main
+
+TEXT = """\
+PERIOD VII
+
+1: FIRST EVENT (historical date: 1770)
+(duration: immediate)
+EVENTS PHASE:
+1. Saxony becomes a neutral minor.
+
+2: SECOND EVENT (historical date: 1771)
+(duration: immediate)
+1. Cannot occur if the moon is full. Otherwise re-roll.
+EVENTS PHASE:
+1. Saxony becomes a permanent VA of PRU.
+"""
+
+NEVER = """
+3: THIRD EVENT (historical date: 1772)
+(duration: immediate)
+1. Cannot occur if event 1:VII has occurred. Otherwise re-roll.
+2. Cannot occur unless event 1:VII has occurred. Otherwise re-roll.
+EVENTS PHASE:
+1. Saxony becomes a neutral minor.
+"""
+
+NAMES_FIRST = """
+4: FOURTH EVENT (historical date: 1773)
+(duration: immediate)
+EVENTS PHASE:
+1. Event 1:VII can never occur once the moon is full.
+"""
+
+
+@pytest.fixture
+def kb(mini_kb):
+    return lambda extra="": str(mini_kb({"a.txt": TEXT + extra}))
+
+
+def _json(capsys):
+    return json.loads(capsys.readouterr().out)
+
+
+def test_order_goal_is_inconclusive_through_an_unread_requirement(kb, capsys):
+    root = kb()
+    assert main(["order", "--kb", root, "--goal", "2:VII", "--format", "json"]) == 3
+    data = _json(capsys)
+    assert data["status"] == "inconclusive" and data["read_status"] == "found"
+    [u] = data["unread"]
+    assert u["event"] == "2:VII" and u["file"].endswith("02.yaml") and "moon is full" in u["words"]
+    assert main(["order", "--kb", root, "--goal", "1:VII", "--format", "json"]) == 0  # nothing unread in its cone
+    data = _json(capsys)
+    assert data["status"] == "found" and "unread" not in data
+
+
+def test_a_sentence_naming_an_event_is_in_its_basis(kb, capsys):
+    root = kb(NAMES_FIRST)
+    assert main(["order", "--kb", root, "--goal", "1:VII", "--format", "json"]) == 3
+    data = _json(capsys)
+    assert [u["event"] for u in data["unread"]] == ["4:VII"] and "names 1:VII" in data["unread"][0]["why"]
+
+
+def test_order_check_and_count_are_inconclusive(kb, tmp_path, capsys):
+    root = kb()
+    log = tmp_path / "log.yaml"
+    log.write_text("log:\n  - {turn: 1, event: '2:VII'}\n", encoding="utf-8")
+    assert main(["order", "--kb", root, "--check", str(log)]) == 3
+    out = capsys.readouterr().out
+    assert "inconclusive (over what was read: legal)" in out and "moon is full" in out
+    log.write_text("log:\n  - {turn: 1, event: '1:VII'}\n", encoding="utf-8")
+    assert main(["order", "--kb", root, "--check", str(log)]) == 0
+    assert capsys.readouterr().out.endswith("legal\n")
+    assert main(["order", "--kb", root, "--count", "2:VII", "--format", "json"]) == 3
+    data = _json(capsys)
+    assert data["status"] == "inconclusive" and data["count"] == 1
+    assert main(["order", "--kb", root, "--count", "1:VII", "--format", "json"]) == 0
+
+
+def test_explain_is_inconclusive(kb, capsys):
+    root = kb()
+    assert main(["explain", "--kb", root, "2:VII"]) == 3
+    out = capsys.readouterr().out
+    assert "over what was read, 2:VII SECOND EVENT can fire" in out and "inconclusive" in out
+    assert main(["explain", "--kb", root, "1:VII"]) == 0
+
+
+def test_check_exits_3_and_never_fires_through_an_unread_sentence_is_not_an_error(kb, mini_kb, capsys):
+    root = kb()
+    assert main(["check", "--kb", root, "--format", "json"]) == 3  # LOG007: a limit, not an erratum
+    findings = _json(capsys)["findings"]
+    assert [(f["rule"], f["severity"]) for f in findings if f["rule"] == "LOG007"] == [("LOG007", "info")]
+    # 3:VII can never fire over what was read: with nothing unread in its basis it is an error (exit 1) ...
+    clean = str(mini_kb({"a.txt": "PERIOD VII\n" + TEXT.split("\n2: ")[0].split("PERIOD VII\n")[1] + NEVER}))
+    assert main(["check", "--kb", clean, "--format", "json", "--select", "LOG002"]) == 1
+    assert [f["severity"] for f in _json(capsys)["findings"]] == ["error"]
+    # ... and with an unread requirement of its own it is an inconclusive info finding, not an error (exit 3)
+    unread = NEVER.replace("2. Cannot occur unless", "3. Cannot occur if the moon is full. Otherwise re-roll.\n"
+                                                      "2. Cannot occur unless")
+    root = kb(unread)
+    assert main(["check", "--kb", root, "--format", "json", "--select", "LOG002"]) == 3
+    [f] = [f for f in _json(capsys)["findings"] if f["rule"] == "LOG002"]
+    assert f["severity"] == "info" and f["message"].startswith("inconclusive") and "moon is full" in f["message"]
