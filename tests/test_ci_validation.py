@@ -40,13 +40,17 @@ def test_planted_defect_found_on_its_line(name, capsys):
     assert hits, findings
     assert any(f["category"] == exp["category"] and f["line"] == exp["line"] for f in hits), hits
     assert all(f["file"].endswith(name) for f in hits)
-    assert code == (1 if any(f["severity"] == "error" for f in findings) else 0)
+    # exit 1 on errors; else 3 while a sentence is not read (LOG007: inconclusive, docs/logic.md S11); else 0
+    limits = any(f["rule"] == "LOG007" for f in findings)
+    assert code == (1 if any(f["severity"] == "error" for f in findings) else 3 if limits else 0)
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED["clean"]))
 def test_clean_text_passes(name, capsys):
     code, findings = _check(CORPUS / name, EXPECTED["clean"][name].get("period"), capsys=capsys)
-    assert code == 0 and not [f for f in findings if f["severity"] == "error"]
+    # no erratum; a sentence beyond the reader (LOG007, a limit of rulekb) makes the answer inconclusive: exit 3
+    assert not [f for f in findings if f["severity"] == "error"]
+    assert code == (3 if any(f["rule"] == "LOG007" for f in findings) else 0)
 
 
 def test_every_family_has_a_planted_defect():

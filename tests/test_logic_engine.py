@@ -218,8 +218,9 @@ def test_order_cli_contract(tmp_path, capsys):
     assert data["explanation"][0]["file"].endswith("09.yaml")
     log = tmp_path / "log.yaml"
     log.write_text("log:\n  - {turn: 1, event: '8:VII'}\n", encoding="utf-8")
-    assert main(["order", "--kb", "kb", "--check", str(log)]) == 1
-    assert "Cannot take place if event 7:VII" in capsys.readouterr().out
+    assert main(["order", "--kb", "kb", "--check", str(log)]) == 3  # illegal over what was read; 2:IV unread
+    out = capsys.readouterr().out
+    assert "inconclusive (over what was read: illegal)" in out and "Cannot take place if event 7:VII" in out
     assert main(["order", "--kb", "kb", "--count", "7:VII", "8:VII", "9:VII"]) == 3
     out = capsys.readouterr().out
     assert out.startswith("over what was read: 3 legal orders") and "inconclusive" in out and "2:IV" in out

@@ -19,12 +19,11 @@ such a clause is what REF004 compares it with (``read_clause``). docs/logic.md l
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Mapping
 from typing import Any
-
-import dataclasses
 
 from ..model import Clause, Event, Section, qualified
 from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
@@ -39,6 +38,32 @@ def event_vocabulary(event: Event, profile=None) -> Vocabulary:
     if period and period not in vocab.labels:
         vocab = dataclasses.replace(vocab, periods=(*vocab.periods, str(period)))
     return vocab
+
+
+_TITLES: dict[int, tuple] = {}  # id(others) -> (others, game, its TitleIndex): one index per event list
+
+
+def title_index(event: Event, others: Mapping[str, Event] | None):
+    """The titles the reader resolves for ``event``: the titles of the events of its game in ``others`` and its own
+    (built once per ``others`` mapping and game, not once per event)."""
+    from .reader.phrases import TitleIndex
+
+    game = getattr(event, "game", None)
+    key = id(others) if others is not None else 0
+    kept = _TITLES.get(key)
+    if kept is None or kept[0] is not others or kept[1] != game or kept[3] != len(others or ()):
+        pairs = [(e.title, e.id) for e in (others or {}).values() if getattr(e, "game", game) == game and e.title]
+        if len(_TITLES) > 8:
+            _TITLES.clear()
+        kept = _TITLES[key] = (others, game, TitleIndex(pairs), len(others or ()))
+    index = kept[2]
+    if event.title and tuple(event.title.lower().split()) not in index.by_words:
+        own = TitleIndex([(event.title, event.id)])
+        merged = TitleIndex([])
+        merged.by_words = {**index.by_words, **own.by_words}
+        merged.longest = max(index.longest, own.longest)
+        return merged
+    return index
 
 
 def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None,
@@ -133,7 +158,7 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None, 
     codes and period labels are the reader's vocabulary (``21:Early``, ``USSR``). Without it, the profile file of
     the event's game in the KB in use is read (``kb/games/<game>.yaml``).
     """
-    vocab = event_vocabulary(event, profile)
+    vocab = dataclasses.replace(event_vocabulary(event, profile), titles=title_index(event, others))
     budget = Budget()
     cases = case_definitions(event)
     for clause in event.conditions:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import yaml
@@ -36,6 +36,10 @@ class Vocabulary:
     codes: tuple[str, ...] = ()
     names: tuple[tuple[str, str], ...] = ()
     periods: tuple[str, ...] = ()  # the profile's labels in play order (Roman I–X are read as labels as well)
+    period_names: tuple[tuple[str, str], ...] = ()  # ("Mid War", "Mid"): the profile's period names
+    reader: tuple = ()  # the game's additions to the event language's lexicon (profile ``reader:``), frozen
+    # the KB's event titles (``phrases.TitleIndex``); not part of the vocabulary's identity (parsers are cached by it)
+    titles: object = field(default=None, compare=False, hash=False)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -67,7 +71,29 @@ class Vocabulary:
         return self.codes, self.labels
 
 
-def _vocabulary(countries, periods) -> Vocabulary:
+def _freeze(table) -> tuple:
+    """A profile's ``reader:`` table (tokens: {TOKEN: [forms]}, sequences, fillers) as nested sorted tuples."""
+    if not isinstance(table, dict):
+        return ()
+    out = []
+    for key in ("tokens", "sequences"):
+        value = table.get(key)
+        if isinstance(value, dict):
+            out.append((key, tuple(sorted((str(k), tuple(str(x) for x in (v or []))) for k, v in value.items()))))
+    if isinstance(table.get("fillers"), list):
+        out.append(("fillers", tuple(str(x) for x in table["fillers"])))
+    return tuple(out)
+
+
+def _period_names(periods_data) -> tuple[tuple[str, str], ...]:
+    out = []
+    for p in periods_data or []:
+        if isinstance(p, dict) and p.get("name") and p.get("id") is not None:
+            out.append((str(p["name"]), str(p["id"])))
+    return tuple(out)
+
+
+def _vocabulary(countries, periods, period_data=None, reader=None) -> Vocabulary:
     codes, names = [], []
     for country in countries or []:
         if not isinstance(country, dict):
@@ -79,14 +105,14 @@ def _vocabulary(countries, periods) -> Vocabulary:
             if name:
                 names.append((name.group(0), code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
-    return Vocabulary(tuple(codes), tuple(names), tuple(labels))
+    return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader))
 
 
 def vocabulary_of(profile) -> Vocabulary:
     """The vocabulary of a ``checker.games.GameProfile`` (its ``data`` holds the countries with their names)."""
     data = getattr(profile, "data", None) or {}
     countries = data.get("countries") or [{"code": c} for c in getattr(profile, "countries", ())]
-    return _vocabulary(countries, getattr(profile, "periods", ()))
+    return _vocabulary(countries, getattr(profile, "periods", ()), data.get("periods"), data.get("reader"))
 
 
 @functools.lru_cache(maxsize=16)
@@ -98,7 +124,7 @@ def profile_file_vocabulary(path: str = _DEFAULT_PROFILE) -> Vocabulary:
     except OSError:
         return Vocabulary()
     periods = [p["id"] for p in data.get("periods", []) or [] if isinstance(p, dict) and "id" in p]
-    return _vocabulary(data.get("countries", []) or [], periods)
+    return _vocabulary(data.get("countries", []) or [], periods, data.get("periods"), data.get("reader"))
 
 
 def profile_path(game: str = "eu") -> str | None:
@@ -160,7 +186,9 @@ def _cached_lark(text: str) -> Lark:
     import marshal
 
     import lark
-    from lark import Lark  # imported when a sentence is first read, not with the checks (issue 18: lean start)
+    from lark import (
+        Lark,  # imported when a sentence is first read, not with the checks (issue 18: lean start)
+    )
 
     from ...cache import read_cached, write_cached
     from ...kbio.cache import enabled

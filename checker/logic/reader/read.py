@@ -15,9 +15,17 @@ from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedInput
 
+from .events import event_shaped, read_event_sentence
 from .grammar import Vocabulary, default_vocabulary, parser
+from .phrases import Context
 from .split import MAX_SENTENCE, Sentence, split_sentences
 from .transform import Reading, ToLogic, Unread
+
+
+def context(vocab: Vocabulary, event_id: str | None = None) -> Context:
+    """What the event language resolves references against, from the game's vocabulary."""
+    return Context(labels=vocab.labels, periods=vocab.periods, codes=vocab.codes, titles=vocab.titles,
+                   period_names=vocab.period_names, event_id=event_id)
 
 SHAPE = re.compile(
     # requirements and failure outcomes (at the start of a sentence, or the fixed phrases of one)
@@ -63,13 +71,18 @@ _KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R r
          "repeats exactly", "following is added", "effects of", "be played", "ancels", "revents", "Requires")
 
 
-def rule_shaped(sentence: str) -> bool:
+def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
+    """Does the sentence state a rule the logic models? The seeds' cue phrases (``SHAPE``), or the event language's
+    shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state)."""
     sentence = sentence.strip()
-    if not any(k in sentence for k in _KEYS):
+    if any(k in sentence for k in _KEYS):
+        if len(sentence) > MAX_SENTENCE:
+            return True
+        if SHAPE.search(_NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))):
+            return True
+    if vocab is None or len(sentence) > MAX_SENTENCE:
         return False
-    if len(sentence) > MAX_SENTENCE:
-        return True
-    return bool(SHAPE.search(_NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))))
+    return event_shaped(_HEDGED_ASIDE.sub("", sentence), context(vocab), vocab.reader)
 
 
 def unread(reason: str, words: str) -> dict[str, Any]:
@@ -81,13 +94,24 @@ _NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can n
 
 
 def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
+    """The seeds' grammar (rules.lark) first, then the event language (events.lark); the sentence is unread when
+    neither reads it, with the words of the reader that read further."""
     try:
         return _parse_sentence(sentence, event_id, vocab)
-    except Unread:
+    except Unread as exc:
         m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
         if m and not rule_shaped(m["a"]):
-            return _parse_sentence(Sentence(m["b"], sentence.labels), event_id, vocab)
-        raise
+            try:
+                return _parse_sentence(Sentence(m["b"], sentence.labels), event_id, vocab)
+            except Unread:
+                pass
+        if len(sentence.text) > MAX_SENTENCE:
+            raise
+        try:
+            vocab = vocab or default_vocabulary()
+            return read_event_sentence(sentence.text, context(vocab, event_id), vocab.reader)
+        except Unread as other:
+            raise (other if other.reason.startswith(("ambiguous", "the grammar")) else exc) from None
 
 
 @functools.lru_cache(maxsize=32)
@@ -143,7 +167,7 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     shaped: list[bool] = []
     count = 0
     for s in sentences:
-        shaped.append(rule_shaped(s.text))
+        shaped.append(rule_shaped(s.text, vocab))
         count += shaped[-1]
         if count > MAX_RULE_SENTENCES:
             return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",

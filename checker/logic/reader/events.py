@@ -1,0 +1,494 @@
+"""Read a sentence of the event language — requirements, event-state conditions, outcomes, effects on events — into
+the logic dicts of docs/logic.md.
+
+``phrases.tokens`` turns the sentence into tokens (every word a lexicon form, a filler or a reference, else the
+sentence is not in this language); ``events.lark`` is parsed by Lark's Earley parser with explicit ambiguity; every
+parse is turned into logic, and when two parses give different logic the sentence is *ambiguous* and reported with
+both readings — never settled by the order of the grammar's rules. "A and B or C" (and/or mixed at one level with
+no either/both to group them) is ambiguous too.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from typing import Any
+
+from lark import Lark, Transformer
+from lark.exceptions import LarkError, UnexpectedInput
+from lark.visitors import CollapseAmbiguities
+
+from .phrases import Context, Unknown, core_table, lexicon_for, tokens
+from .transform import Reading, Unread
+
+_HERE = os.path.dirname(__file__)
+MAX_PARSES = 16  # readings compared per sentence (the grammar's ambiguities are few and small)
+MAX_TOKENS = 120
+FORM = "event-language"
+EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR")
+
+
+@functools.lru_cache(maxsize=1)
+def _parser() -> Lark:
+    with open(os.path.join(_HERE, "events.lark"), encoding="utf-8") as fh:
+        text = fh.read()
+    names = sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"} | set(EXTRA_TOKENS))
+    text += "\n" + "\n".join(f'{n}: "{n}"' for n in names) + "\n"
+    return Lark(text, parser="earley", lexer="basic", ambiguity="explicit", start="start")
+
+
+# ------------------------------------------------------------------ formulas: ("atom", kind, event) / ("period", P)
+# ("and", [f…]) / ("or", [f…]) / ("not", f)
+
+def _and(fs):
+    fs = [f for f in fs]
+    return fs[0] if len(fs) == 1 else ("and", fs)
+
+
+def _or(fs):
+    return fs[0] if len(fs) == 1 else ("or", fs)
+
+
+def _not(f):
+    return f[1] if f[0] == "not" else ("not", f)
+
+
+class Ev(str):
+    """An event id the transformer resolved (apart from the parse's own tokens, which are strings too)."""
+
+
+class Word(str):
+    """A value the transformer made: an outcome ("reroll") or a connective ("and", "or")."""
+
+
+class _ToFormula(Transformer):
+    def __init__(self, ctx: Context, offsets: dict):
+        super().__init__()
+        self.ctx = ctx
+        self.offsets = offsets
+
+    def _val(self, tok) -> str:
+        src = self.offsets.get(tok.start_pos)
+        return src.value if src is not None else ""
+
+    # references
+    def ref(self, items):
+        tok = items[0]
+        if tok.type == "THIS":
+            if not self.ctx.event_id:
+                raise Unread("'this event' without an event", "this event")
+            return self.ctx.event_id
+        return Ev(self._val(tok))
+
+    def refs_one(self, items):
+        return ("all", [items[0]])
+
+    def refs_and(self, items):
+        return ("all", [i for i in items if isinstance(i, Ev)])
+
+    def refs_or(self, items):
+        return ("any", [i for i in items if isinstance(i, Ev)])
+
+    def refs_none(self, items):
+        return ("none", items[-1])
+
+    def ref_list(self, items):
+        return [i for i in items if isinstance(i, Ev)]
+
+    # predicates: functions of an event
+    def occurred(self, _):
+        return lambda e: ("atom", "occurred", e)
+
+    def not_occurred(self, _):
+        return lambda e: ("not", ("atom", "occurred", e))
+
+    def in_effect(self, _):
+        return lambda e: ("atom", "in_effect", e)
+
+    def not_in_effect(self, _):
+        return lambda e: ("not", ("atom", "in_effect", e))
+
+    def over(self, _):
+        return lambda e: ("atom", "over", e)
+
+    def not_over(self, _):
+        return lambda e: ("not", ("atom", "over", e))
+
+    def pred_group(self, items):
+        return items[0]
+
+    def pred_or(self, items):
+        ps = [i for i in items if callable(i)]
+        return lambda e: _or([p(e) for p in ps])
+
+    def pred_and(self, items):
+        ps = [i for i in items if callable(i)]
+        return lambda e: _and([p(e) for p in ps])
+
+    adj_or = pred_or
+    adj_and = pred_and
+
+    def _apply(self, refs, pred):
+        how, events = refs
+        if how == "none":
+            return _and([_not(pred(e)) for e in events])
+        parts = [pred(e) for e in events]
+        return _and(parts) if how == "all" else _or(parts)
+
+    # conditions
+    def atom_refs(self, items):
+        return self._apply(items[0], items[1])
+
+    def atom_neither(self, items):
+        refs = [i for i in items if isinstance(i, Ev)]
+        pred = [i for i in items if callable(i)][0]
+        return _and([_not(pred(e)) for e in refs])
+
+    def atom_either(self, items):
+        return _or([i for i in items if isinstance(i, tuple)])
+
+    def atom_both(self, items):
+        return _and([i for i in items if isinstance(i, tuple)])
+
+    def atom(self, items):
+        return items[0]
+
+    def period(self, items):
+        return ("period", self._val([t for t in items if t.type == "PERIOD"][0]))
+
+    def pc_from(self, items):
+        return [i for i in items if isinstance(i, tuple)][0]
+
+    def conn(self, items):
+        return Word("or" if any(t.type == "OR" for t in items) else "and")
+
+    def cond(self, items):
+        atoms = [i for i in items if isinstance(i, tuple)]
+        conns = {i for i in items if isinstance(i, Word)}
+        if len(conns) > 1:
+            raise Unread("ambiguous: 'and' and 'or' at one level, with nothing to say which groups first",
+                         "and … or")
+        return _or(atoms) if conns == {"or"} else _and(atoms)
+
+    # time objects
+    def tobj_bare(self, items):
+        return self._apply(items[0], lambda e: ("atom", "occurred", e))
+
+    def tobj_pred(self, items):
+        return self._apply(items[0], items[1])
+
+    def tobj_period(self, items):
+        return items[0]
+
+    def _after(self, f):
+        if f[0] == "period":
+            periods = list(self.ctx.periods)
+            if f[1] not in periods or periods.index(f[1]) + 1 >= len(periods):
+                raise Unread("'after' a period with no period after it in the game", f[1])
+            return ("period", periods[periods.index(f[1]) + 1])
+        return f
+
+    # requirement intros: each gives what must hold
+    def ni_if(self, items):
+        return _not([i for i in items if isinstance(i, tuple)][0])
+
+    def ni_unless(self, items):
+        return [i for i in items if isinstance(i, tuple)][0]
+
+    def ni_during(self, items):
+        return _not(self._apply(items[-1], lambda e: ("atom", "in_effect", e)))
+
+    def ni_before(self, items):
+        return items[-1]
+
+    def ni_after(self, items):
+        return _not(self._after(items[-1]))
+
+    def ni_in_period(self, items):
+        if not any(getattr(t, "type", None) == "OR_LATER" for t in items):
+            raise Unread("'in period P' without 'or later'", "in period")
+        return _not([i for i in items if isinstance(i, tuple)][0])
+
+    def neg_intros(self, items):
+        return _and([i for i in items if isinstance(i, tuple)])
+
+    def oi_if(self, items):
+        return [i for i in items if isinstance(i, tuple)][0]
+
+    def oi_during(self, items):
+        return self._apply(items[-1], lambda e: ("atom", "in_effect", e))
+
+    def oi_after(self, items):
+        return self._after([i for i in items if isinstance(i, tuple)][0])
+
+    def oi_before(self, items):
+        return _not([i for i in items if isinstance(i, tuple)][0])
+
+    def oi_from_period(self, items):
+        return [i for i in items if isinstance(i, tuple)][0]
+
+    def oi_after_before(self, items):
+        a, b = [i for i in items if isinstance(i, tuple)]
+        return _and([self._after(a), _not(b)])
+
+    def only_join(self, items):
+        return Word("or" if any(t.type == "OR" for t in items) else "and")
+
+    def only_intros(self, items):
+        fs = [i for i in items if isinstance(i, tuple)]
+        joins = {i for i in items if isinstance(i, Word)}
+        if len(joins) > 1:
+            raise Unread("ambiguous: 'and' and 'or' between conditions", "and … or")
+        return _or(fs) if joins == {"or"} else _and(fs)
+
+    def req_to(self, items):
+        return items[-1]
+
+    # requirements: ("req", formula)
+    def _req(self, items):
+        return ("req", [i for i in items if isinstance(i, tuple)][-1])
+
+    req_neg = req_only = req_perm_after = req_only_lead = _req
+
+    def req_lead_neg(self, items):
+        return ("req", [i for i in items if isinstance(i, tuple)][0])
+
+    req_lead_pos = req_lead_neg
+
+    def req_requires_cond(self, items):
+        return ("req", [i for i in items if isinstance(i, tuple)][0])
+
+    def req_requires_refs(self, items):
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        pred = next((i for i in items if callable(i)), lambda e: ("atom", "occurred", e))
+        return ("req", self._apply(refs, pred))
+
+    def req_must(self, items):
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        pred = [i for i in items if callable(i)][0]
+        return ("req", self._apply(refs, pred))
+
+    def req_should(self, items):
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        pred = [i for i in items if callable(i)][0]
+        return ("req", _not(self._apply(refs, pred)))
+
+    # outcomes
+    def o_reroll(self, _):
+        return Word("reroll")
+
+    def o_mark(self, _):
+        return Word("mark_off")
+
+    def o_played(self, _):
+        return Word("consider_played")
+
+    def o_renew(self, _):
+        return Word("refused_renewable")
+
+    def outcome_tail(self, items):
+        return ("on_fail", [i for i in items if isinstance(i, Word)][-1])
+
+    def req_sentence(self, items):
+        req = items[0][1]
+        on_fail = items[1][1] if len(items) > 1 else None
+        return ("requirement", req, on_fail)
+
+    def fail_sentence(self, items):
+        return ("failure", [i for i in items if isinstance(i, Word)][-1])
+
+    # effects
+    def eobjs(self, items):
+        return [i for i in items if isinstance(i, tuple)][0][1]
+
+    def erefs(self, items):
+        return items[0]
+
+    def only_for(self, items):
+        return ("only_for", self._val([t for t in items if t.type == "CODE"][0]))
+
+    def eff_cancel(self, items):
+        events = next(i for i in items if isinstance(i, list))
+        only = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "only_for"), None)
+        return [dict({"kind": "cancel_event", "event": e}, **({"only_for": only} if only else {})) for e in events]
+
+    eff_cancel_passive = eff_cancel
+
+    def eff_never(self, items):
+        events = next(i for i in items if isinstance(i, list))
+        return [{"kind": "never_occurs", "event": e} for e in events]
+
+    def eff_game_ends(self, _):
+        return [{"kind": "game_ends"}]
+
+    def effects(self, items):
+        return [e for i in items if isinstance(i, list) for e in i]
+
+    def eff_plain(self, items):
+        return ("effect", items[0], None, None)
+
+    def eff_if(self, items):
+        cond = [i for i in items if isinstance(i, tuple)][0]
+        return ("effect", [i for i in items if isinstance(i, list)][0], cond, None)
+
+    eff_if_after = eff_if
+
+    def eff_unless_after(self, items):
+        cond = [i for i in items if isinstance(i, tuple)][0]
+        return ("effect", [i for i in items if isinstance(i, list)][0], None, cond)
+
+    def start(self, items):
+        return items[0]
+
+
+# ------------------------------------------------------------------ formulas -> the contract's condition dicts
+
+def _nnf(f, neg: bool = False):
+    kind = f[0]
+    if kind == "not":
+        return _nnf(f[1], not neg)
+    if kind in ("and", "or"):
+        parts = [_nnf(x, neg) for x in f[1]]
+        op = kind if not neg else ("or" if kind == "and" else "and")
+        flat = []
+        for p in parts:
+            flat.extend(p[1] if p[0] == op else [p])
+        return (op, flat)
+    return ("lit", f, neg)
+
+
+def to_condition(f) -> dict[str, Any]:
+    """One condition dict of docs/logic.md for a formula in negation normal form."""
+    if f[0] in ("and", "or"):
+        return {"kind": "all" if f[0] == "and" else "any", "of": [to_condition(x) for x in f[1]]}
+    _, atom, neg = f
+    if atom[0] == "period":
+        return {"kind": "period_at_least", "value": atom[1], **({"negated": True} if neg else {})}
+    _, kind, event = atom
+    if kind == "occurred":
+        return {"kind": "not_occurred" if neg else "occurred", "event": event}
+    if kind == "in_effect":
+        return {"kind": "not_in_effect" if neg else "in_effect", "event": event}
+    return {"kind": "over", "event": event, **({"negated": True} if neg else {})}
+
+
+def condition_lists(f) -> dict[str, list]:
+    """A requirement's formula as the contract's lists: ``when`` (all hold) or ``when_any`` (one holds)."""
+    n = _nnf(f)
+    if n[0] == "and":
+        return {"when": [to_condition(x) for x in n[1]]}
+    if n[0] == "or":
+        return {"when_any": [to_condition(x) for x in n[1]]}
+    return {"when": [to_condition(n)]}
+
+
+def _reading(result) -> Reading:
+    kind = result[0]
+    if kind == "requirement":
+        _, formula, on_fail = result
+        logic: dict[str, Any] = {"role": "requirement", **condition_lists(formula)}
+        if on_fail:
+            logic["on_fail"] = on_fail
+        logic["derived_from"] = FORM
+        return Reading("requirement", logic)
+    if kind == "failure":
+        return Reading("failure", {"on_fail": result[1]})
+    _, effects, when, unless = result
+    logic = {"effects": effects}
+    if when is not None:
+        logic["when"] = [to_condition(x) for x in _flat_and(_nnf(when))]
+    if unless is not None:
+        logic["unless"] = [to_condition(x) for x in _flat_and(_nnf(unless))]
+    return Reading("effect", logic)
+
+
+def _flat_and(n):
+    return n[1] if n[0] == "and" else [n]
+
+
+def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
+    """The reading of one sentence in the event language, or ``Unread`` (with the words not read, or both readings
+    of an ambiguous sentence)."""
+    try:
+        toks = tokens(text, ctx, lexicon_for(extra))
+    except Unknown as exc:
+        raise Unread("the reader does not know these words", exc.words) from None
+    if not toks:
+        raise Unread("nothing to read", text)
+    if len(toks) > MAX_TOKENS:
+        raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
+    stream = " ".join(t.kind for t in toks)
+    try:
+        tree = _parser().parse(stream)
+    except UnexpectedInput as exc:
+        pos = getattr(exc, "pos_in_stream", None)
+        index = stream[:pos].count(" ") if isinstance(pos, int) else 0
+        start = toks[min(index, len(toks) - 1)].start
+        raise Unread("the grammar does not read this sentence from here on", text[start:].strip()) from None
+    except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
+        raise Unread(f"parser error: {type(exc).__name__}", text) from None
+    offsets, pos = {}, 0
+    for t in toks:  # each parse token stands for the sentence token at its offset in the stream
+        offsets[pos] = t
+        pos += len(t.kind) + 1
+    readings: dict[str, Reading] = {}
+    for i, alt in enumerate(CollapseAmbiguities().transform(tree)):
+        if i >= MAX_PARSES:
+            raise Unread("ambiguous: too many readings", text)
+        r = _reading(_ToFormula(ctx, offsets).transform(alt))
+        readings.setdefault(json.dumps(r.logic, sort_keys=True), r)
+    if len(readings) > 1:
+        shown = " | ".join(list(readings)[:2])
+        raise Unread("ambiguous: the sentence has more than one reading", f"{text.strip()} — readings: {shown}")
+    return next(iter(readings.values()))
+
+
+# A sentence is in the event language's shape when it names an event (by id or title) together with a word of its
+# state, its firing or an effect on it; or opens with an outcome of a failed requirement; or holds a requirement
+# frame about this event ("This event cannot occur …", "Playable only if …"); or ends the game. Such a sentence is
+# read or reported: never dropped. "This event" alone with a state word ("how this event is played") is narrative.
+_ALONE = {"GAME_ENDS", "FOR_THIS"}
+_OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
+_STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME"}
+_SUBORDINATORS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
+
+
+_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
+                                   "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
+_AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
+                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR"}
+
+
+def _names_an_event(toks) -> bool:
+    """An id names an event wherever it stands; a title only where an event stands (after "if", "cancels", "and";
+    before "is", "has", "can"): "remove Richelieu from office" names the minister, not the event."""
+    for i, t in enumerate(toks):
+        if t.kind != "REF":
+            continue
+        if not t.by_title:
+            return True
+        before = toks[i - 1].kind if i else None
+        after = toks[i + 1].kind if i + 1 < len(toks) else None
+        if (before is None or before in _BEFORE_TITLE) and (after is None or after in _AFTER_TITLE):
+            return True
+    return False
+
+
+def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
+    toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
+    if not toks:
+        return False
+    kinds = {t.kind for t in toks}
+    if kinds & _ALONE:
+        return True
+    if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
+        return True
+    if _names_an_event(toks) and kinds & _STATE:
+        return True
+    frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
+                                     "UNPLAYABLE", "COP")
+    negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
+    only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
+    return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))

@@ -1,0 +1,230 @@
+"""Turn a sentence into the tokens of the event language: references resolved, every other word matched against the
+lexicon (``core_lexicon.yaml`` plus the game's own forms), in one left-to-right pass.
+
+A reference is an event id in any form the game's period labels allow (``7:VII``, ``VII:7``, ``21:Early``, with an
+optional title in parentheses after it), an event's title as the KB spells it (any case, but written with a capital,
+optionally in quotes), a period (``period VII``, ``the Mid War``), or a country code. The lexicon is matched longest
+form first. A word that is neither a reference, a lexicon form nor a filler stops the pass: the sentence is not in
+the event language (``Unknown``), so nothing is ever half-read.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+_HERE = os.path.dirname(__file__)
+MAX_PHRASE_WORDS = 12
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Surface forms (tuples of lower-case words) -> tokens; the longest form's length bounds each look-up."""
+
+    forms: dict = field(default_factory=dict)  # tuple[str, ...] -> tuple[str, ...] (tokens; () for a filler)
+    longest: int = 1
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.findall(r"[a-z]+(?:[-'][a-z]+)*|n't", text.lower().replace("’", "'")) if w)
+
+
+def build_lexicon(*tables: dict) -> Lexicon:
+    """A lexicon from tables of the core file's shape (``tokens``, ``sequences``, ``fillers``); later tables add
+    forms (a form given twice keeps every token list it was given: the grammar sees the ambiguity)."""
+    forms: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for table in tables:
+        for token, surfaces in (table.get("tokens") or {}).items():
+            for s in surfaces or []:
+                forms[_words(str(s))] = (str(token),)
+        for s, tokens in (table.get("sequences") or {}).items():
+            forms[_words(str(s))] = tuple(str(t) for t in tokens)
+        for s in table.get("fillers") or []:
+            forms.setdefault(_words(str(s)), ())
+    forms.pop((), None)
+    longest = max((len(k) for k in forms), default=1)
+    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS))
+
+
+@functools.lru_cache(maxsize=1)
+def core_table() -> dict:
+    with open(os.path.join(_HERE, "core_lexicon.yaml"), encoding="utf-8") as fh:
+        return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+
+
+@functools.lru_cache(maxsize=16)
+def lexicon_for(extra: tuple = ()) -> Lexicon:
+    """The core lexicon with a game's additions (``extra``: its ``reader`` table frozen as sorted items)."""
+    tables = [core_table()]
+    if extra:
+        tables.append({k: (dict(v) if k in ("tokens", "sequences") else list(v)) for k, v in extra})
+    table = {"sequences": {"cannot": ["MODAL", "NEG"], "can not": ["MODAL", "NEG"], "can't": ["MODAL", "NEG"],
+                           "won't": ["MODAL", "NEG"], "mustn't": ["MODAL", "NEG"], "must not": ["MODAL", "NEG"],
+                           "doesn't": ["DOES", "NEG"], "didn't": ["DOES", "NEG"], "don't": ["DOES", "NEG"],
+                           "hasn't": ["HAS", "NEG"], "haven't": ["HAS", "NEG"], "isn't": ["COP", "NEG"],
+                           "aren't": ["COP", "NEG"], "wasn't": ["COP", "NEG"], "may not": ["MODAL", "NEG"]}}
+    return build_lexicon(table, *tables)
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # a lexicon token, or REF / THIS / PERIOD / CODE / COMMA / SEMI / LPAR / RPAR
+    value: str = ""  # REF: the canonical id; PERIOD: the label; CODE: the code
+    start: int = 0  # offset in the sentence
+    by_title: bool = False  # a REF found by the event's title, not by its id
+
+
+class Unknown(Exception):
+    """A word the event language does not hold: where it stands and the words from there on."""
+
+    def __init__(self, pos: int, words: str):
+        super().__init__(words)
+        self.pos, self.words = pos, words
+
+
+@dataclass(frozen=True)
+class Context:
+    """What references resolve against: the game's labels, codes, period names and the KB's event titles."""
+
+    labels: tuple[str, ...] = ()  # every label an id may carry (the profile's, then Roman I–X)
+    periods: tuple[str, ...] = ()  # the profile's periods in play order
+    codes: tuple[str, ...] = ()
+    titles: "TitleIndex | None" = field(default=None, compare=False, hash=False)
+    period_names: tuple[tuple[str, str], ...] = ()  # (name, label): "Mid War" -> Mid
+    event_id: str | None = None
+
+
+class TitleIndex:
+    """The KB's event titles by their lower-case words: a title is found by looking up the words that start at a
+    capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
+
+    def __init__(self, pairs):
+        self.by_words: dict[tuple[str, ...], str] = {}
+        for title, ident in pairs:
+            words = tuple(re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", str(title or "").lower()))
+            if words and len(words) <= MAX_PHRASE_WORDS:
+                self.by_words.setdefault(words, ident)
+        self.longest = max((len(k) for k in self.by_words), default=0)
+
+
+@functools.lru_cache(maxsize=32)
+def _ref_patterns(ctx: Context):
+    labels = sorted(set(ctx.labels), key=lambda x: (-len(x), x))
+    per = "|".join(re.escape(x) for x in labels) or "(?!x)x"
+    ident = re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}})\s?:\s?(?P<per>{per})|(?P<per2>{per})\s?:\s?(?P<num2>\d{{1,4}}))"
+                       rf"(?![\w:])(?:\s*\((?P<label>[^()]{{1,80}})\))?")
+    names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
+    nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
+    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:period|era|age)"
+                        rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?)(?![\w])")
+    codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
+    code = re.compile(rf"(?<![\w/]){codes}(?![\w/])")
+    return ident, period, dict(names), code
+
+
+_TITLE_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+
+
+def references(text: str, ctx: Context):
+    """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
+    ident, period, names, code = _ref_patterns(ctx)
+    found: list[tuple[int, int, Token]] = []
+
+    def free(a: int, b: int) -> bool:
+        return all(b <= s or a >= e for s, e, _ in found)
+
+    for m in ident.finditer(text) if ":" in text else ():
+        num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
+        found.append((m.start(), m.end(), Token("REF", f"{int(num)}:{per}", m.start())))
+    for m in period.finditer(text):
+        label = m["l1"] or m["l2"] or names.get(m["n"], "")
+        if label and free(m.start(), m.end()):
+            found.append((m.start(), m.end(), Token("PERIOD", label, m.start())))
+    index = ctx.titles
+    if index is not None and index.longest:
+        words = list(_TITLE_WORD.finditer(text))
+        i = 0
+        while i < len(words):
+            hit = None
+            if words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card, "thaw" a word
+                for n in range(min(index.longest, len(words) - i), 0, -1):
+                    key = tuple(w.group(0).lower() for w in words[i:i + n])
+                    if (key in index.by_words and index.by_words[key] != ctx.event_id
+                            and free(words[i].start(), words[i + n - 1].end())):
+                        # an event's own title in its own text is the thing it is named after (Richelieu the
+                        # minister); the event itself is "this event"
+                        hit = (n, index.by_words[key])
+                        break
+            if hit:
+                n, ident_ = hit
+                a, b = words[i].start(), words[i + n - 1].end()
+                found.append((a, b, Token("REF", ident_, a, by_title=True)))
+                i += n
+            else:
+                i += 1
+    for m in code.finditer(text):
+        if free(m.start(), m.end()):
+            found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))
+    found.sort(key=lambda x: x[0])
+    return [t for _, _, t in found], [(s, e) for s, e, _ in found]
+
+
+_WORD = re.compile(r"[A-Za-z]+(?:[-'’][A-Za-z]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR"}
+
+
+def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) -> list[Token]:
+    """The sentence's tokens. ``tolerant``: skip unknown words (to judge whether a sentence is in the language's
+    shape) instead of raising ``Unknown``."""
+    refs, spans = references(text, ctx)
+    out: list[Token] = []
+    pos = 0
+    for ref, (s, e) in zip(refs, spans):
+        out.extend(_words_to_tokens(text, pos, s, lexicon, tolerant))
+        out.append(ref)
+        pos = e
+    out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant))
+    return out
+
+
+def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool) -> list[Token]:
+    items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b])]
+    out: list[Token] = []
+    i = 0
+    while i < len(items):
+        word, start = items[i]
+        w = word.strip()
+        if w in _PUNCT:
+            out.append(Token(_PUNCT[w], w, start))
+            i += 1
+            continue
+        if w in (".", "-", "!", '"', "'", "“", "”", "‘", "’", "`"):
+            i += 1
+            continue
+        lowered = [x[0].lower().replace("’", "'") for x in items[i:i + lexicon.longest]]
+        match = None
+        for n in range(len(lowered), 0, -1):
+            key = tuple(lowered[:n])
+            if any(k in _PUNCT or k in (".",) for k in key):
+                continue
+            if key in lexicon.forms:
+                match = (n, lexicon.forms[key])
+                break
+        if match is None:
+            if tolerant:  # an unknown word stands as X: what stands next to a reference still shows
+                if not out or out[-1].kind != "X":
+                    out.append(Token("X", w, start))
+                i += 1
+                continue
+            raise Unknown(start, text[start:b].strip())
+        n, kinds = match
+        out.extend(Token(k, "", start) for k in kinds)
+        i += n
+    return out
