@@ -2,7 +2,8 @@
 
 ``rulekb rules`` prints POLICY after the list of checks; ``tests/test_checks_severity.py`` fails when a check
 has no entry in REASONS or declares another severity than its entry says, so a new check must take a position.
-A check may lower its severity for one finding when the policy says so (CHR001: a date one year out is info;
+A check may lower its severity for one finding when the policy says so (LOG003: a conflict that arises only when
+an optional or conditional effect applies is a warning; STY001: a placeholder for a name is a warning;
 STY003: a sentence split by a blank line is info); it never raises it above its declared level.
 """
 
@@ -13,13 +14,15 @@ Severity policy (what a reviewer must do):
   error    the rules cannot be played as written: a contradiction or a dangling reference that leaves no
            legal reading wherever the rule applies (an event that can never fire, a requirement cycle, a
            reference to an event that does not exist, a promised modification that is not there, a deck that
-           cannot be laid out). `rulekb check` exits 1.
+           cannot be laid out, one province given to two owners every time an event fires, a placeholder where
+           the thing a rule tells a player to place or count belongs). `rulekb check` exits 1.
   warning  a probable erratum that a reviewer must decide: the text can be played, but only by guessing which
            of two readings is meant or by supplying what is missing (a contradiction that arises only in some
            circumstances, an unknown code, a name spelled two ways across events, a reference that resolves to
            the wrong clause, a sentence that stops mid-way, a placeholder). Fails the run with --strict.
-  info     style and record: spelling, word choice, reference form, variant headings, external references the
-           KB cannot resolve yet. Nothing to decide; fix when convenient.
+  info     style and record: spelling, word choice, grammar, reference form, variant headings, historical
+           dates (they never change play), external references the KB cannot resolve yet. Nothing to decide;
+           fix when convenient.
 Every check declares its level (`rulekb rules CODE`); tests keep each level and its reason in step."""
 
 # code -> (severity, why)
@@ -29,7 +32,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "AWW002": ("warning", "a civil-war event that does not raise the EAI contradicts its type's definition"),
     "AWW003": ("warning", "the worked example and its effect lines disagree; the reviewer decides which is right"),
     "AWW004": ("warning", "the card and its explanation count different turns: which points are affected is unclear"),
-    "CHR001": ("warning", "a date far outside the period is a probable typo (one year out is info)"),
+    "CHR001": ("info", "a historical date never changes play: a record to correct, nothing to decide"),
     "CHR002": ("warning", "an unreadable date: the reviewer supplies the year meant"),
     "DCK001": ("error", "a card id no form admits: the deck cannot be built"),
     "DCK002": ("error", "a card in the wrong Age: the deck cannot be laid out as the rules say"),
@@ -38,7 +41,8 @@ REASONS: dict[str, tuple[str, str]] = {
     "DCK005": ("error", "halves that cannot be laid out: unplayable"),
     "LOG001": ("error", "a requirement cycle: none of the events can ever fire"),
     "LOG002": ("error", "an event or case that can never be played: the text is dead as written"),
-    "LOG003": ("warning", "two effects conflict only when both apply (a choice or a circumstance): decide which wins"),
+    "LOG003": ("error", "one fact set two ways every time the event fires leaves no legal reading (a conflict of an "
+                        "optional or conditional effect is a warning: decide which wins)"),
     "LOG004": ("warning", "a condition that always holds or never holds: probably not what was meant"),
     "LOG005": ("error", "a requirement on a later period can never be met"),
     "LOG006": ("error", "a cancellation contradicting a requirement: no legal reading"),
@@ -51,6 +55,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "NAM001": ("warning", "a code that is no country: the reviewer decides which country is meant"),
     "NAM002": ("warning", "one place spelled two ways across events: rules may refer to two places"),
     "NAM003": ("info", "one person spelled two ways inside one event: the reader still knows who is meant"),
+    "NAM005": ("warning", "a place the gazetteer does not know: a new place or a misspelling, the reviewer decides"),
     "NAM004": ("warning", "a profile entry no seed supports silently hides findings of other checks"),
     "PAR001": ("error", "a text that cannot be parsed cannot be checked or played"),
     "REF001": ("error", "a reference to an event that does not exist: the condition cannot be evaluated"),
@@ -71,9 +76,11 @@ REASONS: dict[str, tuple[str, str]] = {
     "STR006": ("warning", "a heading with nothing under it: something may be missing"),
     "STR007": ("warning", "an effect line with no amount or a garbled cap: the amount must be supplied"),
     "STR008": ("info", "one step named two ways in running text is style: the moment meant is usually clear"),
-    "STY001": ("warning", "a placeholder where a name or symbol belongs: the rule is incomplete"),
+    "STY001": ("error", "a placeholder where what a rule tells a player to place or count belongs leaves it "
+                        "unplayable (a placeholder for a name is a warning: the rule is playable without it)"),
     "STY002": ("info", "spelling is style"),
     "STY003": ("warning", "a sentence that stops mid-way has lost what it announces (a split paragraph is info)"),
     "STY004": ("info", "a real-word slip ('looses', 'an permanent') is style: the meaning is clear"),
+    "STY006": ("info", "a grammar slip (agreement, a missing or wrong word) is style: the meaning is clear"),
     "STY005": ("info", "a misspelled header label is style: the date is still read"),
 }

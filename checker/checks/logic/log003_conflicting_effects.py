@@ -19,6 +19,19 @@ One defect repeated in several cases of one event (the same province given to th
 finding that names the cases, in plain words: "KRAKOW is given to both AUS and Austria/Habsburgs (in CASE I,
 CASE II and CASE III)". The explanation names every clause involved.
 
+Severity follows the severity policy. Two effects that both apply every time their scope applies — neither is
+optional ("may"), has its own condition ("if it took part in the war", "unless …"), is one outcome of a choice
+or one alternative of an "or if …" — leave no legal reading wherever the rule applies: error ("PRU annexes
+Polish DANZIG." and "RUS annexes Polish DANZIG." in one phase). When either effect is optional or conditional,
+the conflict arises only in some circumstances and the text can be played by deciding which wins: warning
+(the KRAKOW clauses above: d. is optional and conditional).
+
+Fails (error)::
+
+    EVENTS PHASE:
+    1. PRU annexes Polish DANZIG.
+    2. RUS annexes Polish DANZIG.
+
 Decide which effect wins and say so in the text.
 """
 
@@ -32,7 +45,7 @@ from . import analysis, explanation
 CODE = "LOG003"
 NAME = "conflicting-effects"
 CATEGORY = "logic"
-SEVERITY = "warning"
+SEVERITY = "error"
 
 
 _FLUENT = re.compile(r"^(\w+)\((.*)\)$")
@@ -70,8 +83,24 @@ def _names(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+_QUALIFIED = re.compile(r"^(?:optional|effect_when|effect_unless|outcome|alt)\((\d+)[,)]")
+
+
+def qualified_clauses(model) -> set[int]:
+    """Ids of the effect clauses that apply only sometimes: optional, with their own condition or exception, one
+    outcome of a choice, one alternative of an "or if …" (the facts asp/conflicts.lp reads)."""
+    out = set()
+    for fact in model.effect_facts:
+        for part in fact.split(". "):
+            m = _QUALIFIED.match(part.strip())
+            if m:
+                out.add(int(m.group(1)))
+    return out
+
+
 def check(ctx):
     mod = sys.modules[__name__]
+    qualified = qualified_clauses(analysis(ctx).model)
     groups: dict[tuple, list] = {}
     for c in analysis(ctx).conflicts:
         key = (c.event, c.fluent, tuple(sorted(c.values)))
@@ -100,6 +129,9 @@ def check(ctx):
         else:
             subjects = [_FLUENT.match(f).group(2).strip('"') for f in fluents]
             messages = [f"{_names(subjects)} are given to both {a} and {b}"]
+        always = not any(c.cid in qualified for c in entry["clauses"])
+        level = "error" if always else "warning"
         for message in messages:
-            yield ctx.finding(mod, event, entry["line"], f"{message} by effects that apply together{where}",
-                              explanation=explanation(ctx, entry["clauses"]))
+            text = f"{message} by effects that always apply together{where}" if always else \
+                f"{message} by effects that apply together{where}, when the optional or conditional one applies"
+            yield ctx.finding(mod, event, entry["line"], text, level, explanation=explanation(ctx, entry["clauses"]))

@@ -7,11 +7,19 @@ different things and never reported. Names that differ only by a compass word (`
 ``OST POMMERN``) or a plural ``s`` (``Habsburg`` / ``Habsburgs``) are not near-misses. A spelling listed as an
 alias in the gazetteer is accepted.
 
+The game's vocabulary is the dictionary: the names of the gazetteer (``kb/gazetteer/<game>.yaml``) take part
+even where no text uses them, so a contributed text that writes ``KRAKOV`` is reported against the known
+``KRAKOW``.
+
 How names are compared (bounded work): two names are candidates when they have the same number of words, all
 but one word equal, and the differing words become equal when at most one letter is deleted from each (a letter
 missing, extra, changed, or two letters swapped). Candidates are found through an index of each word with one letter deleted
-(hashed, so a word costs time linear in its length), never by comparing every pair; each candidate pair is then
-confirmed by a similarity ratio of at least 85. Where more than 32 names share one key (a dense family such as
+(hashed, so a word costs time linear in its length), never by comparing every pair. The rule that confirms a
+candidate scales with the length of the word: a word of four letters or more (all letters, no digits: a numbered
+name is another place) is a near-miss at one edit — one letter changed, missing or extra, or two neighbours
+swapped (``KRAKOV`` / ``KRAKOW``, ``DANSIG`` / ``DANZIG``, ``SILESA`` / ``SILESIA``); a word of five letters or
+more also when the similarity ratio is at least 85 (two edits in a long name). Words of three letters or fewer are
+codes and abbreviations, never compared. Where more than 32 names share one key (a dense family such as
 numbered names), each is compared with its neighbour in sorted order only: they still form one cluster.
 
 Fails (one finding, listing every place each spelling occurs)::
@@ -31,7 +39,9 @@ import sys
 from collections import defaultdict
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
+from . import PLACE_KINDS as _PLACE_KINDS
 from . import places
 
 CODE = "NAM002"
@@ -40,6 +50,7 @@ CATEGORY = "naming"
 SEVERITY = "warning"
 
 THRESHOLD = 85.0
+MIN_LETTERS = 4  # words of three letters or fewer are codes and abbreviations
 _COMPASS = {"WEST", "OST", "EAST", "NORTH", "SOUTH", "NORD", "SUD", "UPPER", "LOWER", "NEW", "OLD"}
 
 
@@ -53,7 +64,12 @@ def _near(a: str, b: str) -> bool:
     if len(differing) != 1 or differing[0][0].upper() in _COMPASS or differing[0][1].upper() in _COMPASS:
         return False
     x, y = differing[0]
-    return min(len(x), len(y)) >= 5 and fuzz.ratio(x, y) >= THRESHOLD
+    shorter = min(len(x), len(y))
+    if shorter < MIN_LETTERS:
+        return False
+    if x.isalpha() and y.isalpha() and OSA.distance(x, y) <= 1:
+        return True  # one letter changed, missing, extra, or two neighbours swapped
+    return shorter >= 5 and fuzz.ratio(x, y) >= THRESHOLD
 
 
 _MOD = (1 << 61) - 1
@@ -97,7 +113,7 @@ def candidate_pairs(names: list[str]):
         for name in names:
             words = name.split()
             for i, word in enumerate(words):
-                if len(word) < 5:  # _near needs five letters in both differing words
+                if len(word) < MIN_LETTERS:  # _near needs MIN_LETTERS letters in both differing words
                     continue
                 context = (len(words), i, tuple(words[:i] + words[i + 1:])) if len(words) > 1 else None
                 for key in _deletion_keys(word):
@@ -121,6 +137,16 @@ def candidate_pairs(names: list[str]):
                 yield pair
 
 
+def _known(ctx) -> list[tuple[str, str]]:
+    """(kind, name) of every place the game's gazetteer lists, with its aliases: the dictionary of known names."""
+    out = []
+    for ent in ctx.kb.gazetteers.get(ctx.kb.game, {}).get("entities", []):
+        if ent.get("kind") in _PLACE_KINDS:
+            out.append((ent["kind"], ent["name"]))
+            out.extend((ent["kind"], alias) for alias in ent.get("aliases", []))
+    return out
+
+
 def _aliases(ctx) -> set[frozenset[str]]:
     out = set()
     for ent in ctx.kb.gazetteers.get(ctx.kb.game, {}).get("entities", []):
@@ -136,6 +162,10 @@ def check(ctx):
     by_kind: dict[str, list[str]] = defaultdict(list)
     for kind, name in where:
         by_kind[kind].append(name)
+    known = set(_known(ctx))
+    for kind, name in sorted(known):
+        if (kind, name) not in where and name not in by_kind[kind]:
+            by_kind[kind].append(name)  # known to the gazetteer, used by no text: a dictionary entry
     for kind, names in sorted(by_kind.items()):
         names.sort()
         # Group near-misses into clusters (connected components).
@@ -156,9 +186,16 @@ def check(ctx):
         for members in clusters.values():
             if len(members) < 2:
                 continue
+            used = [n for n in members if (kind, n) in where]
+            if not used:
+                continue  # gazetteer entries alone: no text to report on
             # Report at the first use of the rarer spelling.
-            members.sort(key=lambda n: (-sum(v[1] for v in where[(kind, n)].values()), n))
-            rare = members[-1]
+            # Fewest uses first; on a tie a spelling the gazetteer does not know, then one a contributed text uses.
+            used.sort(key=lambda n: (-sum(v[1] for v in where[(kind, n)].values()), (kind, n) not in known,
+                                     any(ctx.wants(e) for e in where[(kind, n)]) if ctx.only is not None else False,
+                                     n))
+            rare = used[-1]
             entry, (_, _, line) = min(where[(kind, rare)].items(), key=lambda kv: kv[1][0])
-            detail = "; ".join(f"{n} in " + ", ".join(sorted(where[(kind, n)])) for n in members)
+            detail = "; ".join((f"{n} in " + ", ".join(sorted(where[(kind, n)]))) if (kind, n) in where
+                               else f"{n} in the gazetteer" for n in used + [m for m in members if m not in used])
             yield ctx.finding(mod, entry, line, f"{kind} spelled {len(members)} ways: {detail}")
