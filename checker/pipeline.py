@@ -9,7 +9,7 @@ from .checks import CheckContext, run_checks
 from .kbio import serialize as ser
 from .kbio.cache import line_index, read_findings, write_findings
 from .kbio.store import LoadResult, game_references, gc_paused, load_kb, schema_kind_for, validate
-from .kbio.yamlio import YamlError, load_file
+from .kbio.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
 from .model import Finding, KnowledgeBase, qualified
 
 @dataclass
@@ -68,13 +68,14 @@ class Locator:
 
 def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,
                 selected: set[str] | None = None, game: str | dict[str, str] | None = None,
-                one_shot: bool = False) -> CheckRun:
+                one_shot: bool = False, contents: dict[str, bytes] | None = None) -> CheckRun:
     """Check the whole KB (no paths), or contributed texts and KB files in its context. ``period`` and ``game``
     stand in for a text's missing PERIOD and GAME lines (one value, or {file name: value}); a text without a GAME
     line is of the KB's one game with events. ``one_shot``: the caller is a process that ends once it has
     reported (``rulekb check``), so what the checks leave is frozen out of the cyclic collector's sight as the
     loaded KB is (the collector would otherwise scan it once more as soon as it runs again: 0.2 s at 10,000
-    events); a long-lived caller leaves it collectable."""
+    events); a long-lived caller leaves it collectable. ``contents``: {path: bytes} read instead of the file at
+    that path (an editor's unsaved buffer: the language server), with the same limits and decoding."""
     load = load_kb(kb_root)
     kb = load.kb
     whole = not paths and selected is None and load.state is not None
@@ -88,6 +89,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
     if paths:
         from .logic.derive import derive_event_logic
         from .textformat import ParseError, parse_document, read_text
+        from .textformat.common import decode_text
 
         from .games import pick_default_game, profile
         from .textformat.eu_events import header_game
@@ -96,14 +98,15 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         fallback = pick_default_game({e.game for e in kb.events.values()}, kb.games)
         for path in paths:
             name = os.path.relpath(path) if not os.path.isabs(path) else path
+            raw = contents.get(path) if contents else None
             if path.endswith((".yaml", ".yml")):
-                _place_yaml(path, name, kb, ctx, locator)
+                _place_yaml(path, name, kb, ctx, locator, raw)
                 continue
             ctx.only_files.add(name)
             base = os.path.basename(path)
             text_game = (game.get(base) if isinstance(game, dict) else game) or None
             try:
-                text = read_text(path, name)
+                text = read_text(path, name) if raw is None else decode_text(raw, name)
                 text_game = text_game or header_game(text) or fallback
                 doc = parse_document(text, base, period.get(base) if isinstance(period, dict) else period,
                                      phase_aliases=phase_aliases(kb, text_game), game=text_game,
@@ -165,9 +168,11 @@ def _kb_display(kb: KnowledgeBase, path: str) -> str | None:
     return os.path.join(os.path.basename(os.path.normpath(kb.root)), os.path.relpath(full, root))
 
 
-def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, locator: Locator) -> None:
+def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, locator: Locator,
+                raw: bytes | None = None) -> None:
     """Put a contributed KB file into the KB. Every finding on the file itself is reported (``only_files``): a file
-    that is not YAML or fails its schema is an error of the contribution, never a silent pass."""
+    that is not YAML or fails its schema is an error of the contribution, never a silent pass. ``raw``: the file's
+    bytes when they are not to be read from ``path`` (an unsaved buffer), held to the same limit and decoding."""
     root = os.path.abspath(kb.root)
     full = os.path.abspath(path)
     rel = os.path.relpath(full, root) if full.startswith(root + os.sep) else None
@@ -177,7 +182,13 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     if display:
         ctx.only_files.add(display)
     try:
-        data, text = load_file(path, name)
+        if raw is None:
+            data, text = load_file(path, name)
+        else:
+            if len(raw) > MAX_YAML_BYTES:
+                raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
+            text = decode_utf8(raw, name)
+            data = loads(text, name)
     except YamlError as exc:
         ctx.parse_findings.append(Finding("SCH001", "schema", "error", None, exc.file, exc.line, exc.message))
         return
