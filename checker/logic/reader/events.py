@@ -26,7 +26,7 @@ _HERE = os.path.dirname(__file__)
 MAX_PARSES = 16  # readings compared per sentence (the grammar's ambiguities are few and small)
 MAX_TOKENS = 120
 FORM = "event-language"
-EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR")
+EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME")
 
 
 @functools.lru_cache(maxsize=1)
@@ -84,14 +84,24 @@ class _ToFormula(Transformer):
     def refs_one(self, items):
         return ("all", [items[0]])
 
+    @staticmethod
+    def _events(items):
+        out = []
+        for i in items:
+            if isinstance(i, Ev):
+                out.append(i)
+            elif isinstance(i, list):
+                out.extend(x for x in i if isinstance(x, Ev))
+        return out
+
     def refs_and(self, items):
-        return ("all", [i for i in items if isinstance(i, Ev)])
+        return ("all", self._events(items))
 
     def refs_or(self, items):
-        return ("any", [i for i in items if isinstance(i, Ev)])
+        return ("any", self._events(items))
 
     def refs_none(self, items):
-        return ("none", items[-1])
+        return ("none", self._events(items))
 
     def ref_list(self, items):
         return [i for i in items if isinstance(i, Ev)]
@@ -131,6 +141,11 @@ class _ToFormula(Transformer):
 
     def _apply(self, refs, pred):
         how, events = refs
+        if how in ("all", "any") and len(events) > 1 and pred(events[0])[0] == "not":
+            # "A or B is not in effect", "both A and B have not occurred": does "not" bind each event or the
+            # group? (neither … nor, none of: unambiguous)
+            raise Unread("ambiguous: a negated state of a group of events (each one, or the group?)",
+                         " / ".join(events))
         if how == "none":
             return _and([_not(pred(e)) for e in events])
         parts = [pred(e) for e in events]
@@ -172,10 +187,17 @@ class _ToFormula(Transformer):
         return _or(atoms) if conns == {"or"} else _and(atoms)
 
     # time objects
+    def _time_group(self, refs):
+        if refs[0] == "any" and len(refs[1]) > 1:
+            # "before A or B has occurred": before either (one must have occurred) or before both?
+            raise Unread("ambiguous: 'or' between events after a time word", " or ".join(refs[1]))
+
     def tobj_bare(self, items):
+        self._time_group(items[0])
         return self._apply(items[0], lambda e: ("atom", "occurred", e))
 
     def tobj_pred(self, items):
+        self._time_group(items[0])
         return self._apply(items[0], items[1])
 
     def tobj_period(self, items):
@@ -193,9 +215,6 @@ class _ToFormula(Transformer):
     def ni_if(self, items):
         return _not([i for i in items if isinstance(i, tuple)][0])
 
-    def ni_unless(self, items):
-        return [i for i in items if isinstance(i, tuple)][0]
-
     def ni_during(self, items):
         return _not(self._apply(items[-1], lambda e: ("atom", "in_effect", e)))
 
@@ -210,8 +229,25 @@ class _ToFormula(Transformer):
             raise Unread("'in period P' without 'or later'", "in period")
         return _not([i for i in items if isinstance(i, tuple)][0])
 
+    def ni_unless(self, items):
+        return ("unless", [i for i in items if isinstance(i, tuple)][0])
+
+    def ni_drawn(self, items):
+        return [i for i in items if isinstance(i, tuple)][-1]
+
     def neg_intros(self, items):
-        return _and([i for i in items if isinstance(i, tuple)])
+        """Each intro says when the event cannot occur; an "unless" after another is an exception to all before
+        it: "cannot occur while A unless B" is (not A) or B."""
+        parts, exceptions = [], []
+        for i, f in enumerate(x for x in items if isinstance(x, tuple)):
+            if f[0] == "unless":
+                (exceptions if i else parts).append(f[1])
+            else:
+                parts.append(f)
+        base = _and(parts) if parts else None
+        if exceptions:
+            return _or(([base] if base is not None else []) + exceptions)
+        return base
 
     def oi_if(self, items):
         return [i for i in items if isinstance(i, tuple)][0]
@@ -245,14 +281,55 @@ class _ToFormula(Transformer):
     def req_to(self, items):
         return items[-1]
 
-    # requirements: ("req", formula)
+    # requirements: ("req", formula) or ("req", formula, on_fail) when the outcome stands first
     def _req(self, items):
-        return ("req", [i for i in items if isinstance(i, tuple)][-1])
+        f = [i for i in items if isinstance(i, tuple)][-1]
+        return ("req", f[1] if f[0] == "unless" else f)
+
+    def req_outcome_first(self, items):
+        out = next(i for i in items if isinstance(i, Word))
+        return ("req", [i for i in items if isinstance(i, tuple)][-1], str(out))
+
+    def req_lead_outcome(self, items):
+        f = [i for i in items if isinstance(i, tuple)][0]
+        out = next(i for i in items if isinstance(i, Word))
+        return ("req", f[1] if f[0] == "unless" else f, str(out))
+
+    def drawn_outcome(self, items):
+        return next(i for i in items if isinstance(i, Word))
+
+    def req_lead_pos_outcome(self, items):
+        f = [i for i in items if isinstance(i, tuple) and i[0] != "on_fail"][0]
+        return ("req", f, [i for i in items if isinstance(i, tuple) and i[0] == "on_fail"][0][1])
+
+    # minors and provinces
+    def name(self, items):
+        return Ev(self._val(items[0]))
+
+    def atom_exists(self, items):
+        return ("atom", "exists", items[0])
+
+    def atom_not_exists(self, items):
+        return ("not", ("atom", "exists", items[0]))
+
+    def atom_owns(self, items):
+        names = [i for i in items if isinstance(i, Ev)]
+        return ("atom", "owns", (names[0], names[1]))
+
+    def atom_not_owns(self, items):
+        return ("not", self.atom_owns(items))
+
+    def eff_created(self, items):
+        return [{"kind": "minor_created", "subject": str(n)} for n in items if isinstance(n, Ev)]
+
+    def eff_removed(self, items):
+        return [{"kind": "minor_removed", "subject": str(n)} for n in items if isinstance(n, Ev)]
 
     req_neg = req_only = req_perm_after = req_only_lead = _req
 
     def req_lead_neg(self, items):
-        return ("req", [i for i in items if isinstance(i, tuple)][0])
+        f = [i for i in items if isinstance(i, tuple)][0]
+        return ("req", f[1] if f[0] == "unless" else f)
 
     req_lead_pos = req_lead_neg
 
@@ -292,7 +369,7 @@ class _ToFormula(Transformer):
 
     def req_sentence(self, items):
         req = items[0][1]
-        on_fail = items[1][1] if len(items) > 1 else None
+        on_fail = items[1][1] if len(items) > 1 else (items[0][2] if len(items[0]) > 2 else None)
         return ("requirement", req, on_fail)
 
     def fail_sentence(self, items):
@@ -339,7 +416,7 @@ class _ToFormula(Transformer):
         return ("effect", [i for i in items if isinstance(i, list)][0], None, cond)
 
     def start(self, items):
-        return items[0]
+        return [i for i in items if isinstance(i, tuple)][0]
 
 
 # ------------------------------------------------------------------ formulas -> the contract's condition dicts
@@ -366,6 +443,10 @@ def to_condition(f) -> dict[str, Any]:
     if atom[0] == "period":
         return {"kind": "period_at_least", "value": atom[1], **({"negated": True} if neg else {})}
     _, kind, event = atom
+    if kind == "exists":
+        return {"kind": "not_exists" if neg else "exists", "subject": str(event)}
+    if kind == "owns":
+        return {"kind": "owns", "subject": str(event[0]), "value": str(event[1]), **({"negated": True} if neg else {})}
     if kind == "occurred":
         return {"kind": "not_occurred" if neg else "occurred", "event": event}
     if kind == "in_effect":

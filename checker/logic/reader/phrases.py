@@ -32,8 +32,11 @@ class Lexicon:
         return id(self)
 
 
+_LETTERS = r"[^\W\d_]+"  # letters of any script ("Détente")
+
+
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(w for w in re.findall(r"[a-z]+(?:[-'][a-z]+)*|n't", text.lower().replace("’", "'")) if w)
+    return tuple(w for w in re.findall(rf"{_LETTERS}(?:[-']{_LETTERS})*|n't", text.lower().replace("’", "'")) if w)
 
 
 def build_lexicon(*tables: dict) -> Lexicon:
@@ -108,7 +111,7 @@ class TitleIndex:
     def __init__(self, pairs):
         self.by_words: dict[tuple[str, ...], str] = {}
         for title, ident in pairs:
-            words = tuple(re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", str(title or "").lower()))
+            words = tuple(re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "").lower()))
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
         self.longest = max((len(k) for k in self.by_words), default=0)
@@ -129,7 +132,7 @@ def _ref_patterns(ctx: Context):
     return ident, period, dict(names), code
 
 
-_TITLE_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+_TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 
 
 def references(text: str, ctx: Context):
@@ -156,16 +159,16 @@ def references(text: str, ctx: Context):
             if words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card, "thaw" a word
                 for n in range(min(index.longest, len(words) - i), 0, -1):
                     key = tuple(w.group(0).lower() for w in words[i:i + n])
-                    if (key in index.by_words and index.by_words[key] != ctx.event_id
-                            and free(words[i].start(), words[i + n - 1].end())):
-                        # an event's own title in its own text is the thing it is named after (Richelieu the
-                        # minister); the event itself is "this event"
+                    if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
                         hit = (n, index.by_words[key])
                         break
             if hit:
                 n, ident_ = hit
                 a, b = words[i].start(), words[i + n - 1].end()
-                found.append((a, b, Token("REF", ident_, a, by_title=True)))
+                # an event's own title in its own text is the event itself ("Détente cannot be played …"), or
+                # the thing it is named after (Richelieu the minister): THIS, never a reference to another event
+                kind = "THIS" if ident_ == ctx.event_id else "REF"
+                found.append((a, b, Token(kind, ident_, a, by_title=True)))
                 i += n
             else:
                 i += 1
@@ -176,7 +179,7 @@ def references(text: str, ctx: Context):
     return [t for _, _, t in found], [(s, e) for s, e, _ in found]
 
 
-_WORD = re.compile(r"[A-Za-z]+(?:[-'’][A-Za-z]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR"}
 
 
@@ -217,6 +220,16 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
             if key in lexicon.forms:
                 match = (n, lexicon.forms[key])
                 break
+        if match is None and w[:1].isupper() and w[:1].isalpha():
+            # a capitalised word the lexicon lacks is a name (a minor, a province, a country): the grammar takes
+            # it only where a name stands ("Poland no longer exists", "PRU owns SILESIA")
+            if out and out[-1].kind == "NAME" and items[i - 1][1] + len(items[i - 1][0]) + 1 >= start:
+                prev = out.pop()
+                out.append(Token("NAME", f"{prev.value} {w}", prev.start))
+            else:
+                out.append(Token("NAME", w, start))
+            i += 1
+            continue
         if match is None:
             if tolerant:  # an unknown word stands as X: what stands next to a reference still shows
                 if not out or out[-1].kind != "X":
