@@ -539,7 +539,28 @@ _SUBORDINATORS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
-                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR"}
+                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
+                "GAME_ENDS"}
+
+
+_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"))
+
+
+def _names_a_minor(toks) -> bool:
+    """A name next to what the logic models of it: created, removed, (no longer) existing, owning, lost."""
+    kinds, depth = [], 0
+    for t in toks:  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
+        depth += t.kind == "LPAR"
+        if not depth:
+            kinds.append(t.kind)
+        depth -= t.kind == "RPAR" and depth > 0
+    if "UNIT" in kinds:
+        return False  # leaders, generals, counters: not minors
+    for shape in _MINOR_SHAPES:
+        n = len(shape)
+        if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
+            return True
+    return False
 
 
 def _names_an_event(toks) -> bool:
@@ -566,10 +587,14 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
         return True
+    if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
+        return True  # "If this event is already in effect, re-roll."
+    if "NAME" in kinds and _names_a_minor(toks):
+        return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
         return True
     frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
-                                     "UNPLAYABLE", "COP")
+                                     "UNPLAYABLE", "COP", "NEG", "LABEL")
     negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
     only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
     return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))

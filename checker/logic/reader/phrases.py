@@ -114,6 +114,8 @@ class TitleIndex:
             words = tuple(re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "").lower()))
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
+                if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
+                    self.by_words.setdefault(words[1:], ident)       # "the Confederation of Bar"
         self.longest = max((len(k) for k in self.by_words), default=0)
 
 

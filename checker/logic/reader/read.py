@@ -165,9 +165,14 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     vocab = vocab or default_vocabulary()
     sentences = split_sentences(text, label_set(vocab))
     shaped: list[bool] = []
+    early: dict[int, Reading] = {}  # sentences no cue marks as rules, but which the event language reads whole
     count = 0
-    for s in sentences:
+    for i, s in enumerate(sentences):
         shaped.append(rule_shaped(s.text, vocab))
+        if not shaped[-1] and len(s.text) <= MAX_SENTENCE:
+            reading = _reads_whole(s.text, event_id, vocab)
+            if reading is not None:
+                early[i], shaped[-1] = reading, True
         count += shaped[-1]
         if count > MAX_RULE_SENTENCES:
             return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
@@ -183,7 +188,9 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
                           text[:120] + " …")
     try:
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
-            if is_rule:
+            if i in early:
+                readings.append(early[i])
+            elif is_rule:
                 readings.append(parse_sentence(s, event_id, vocab))
             elif i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text):
                 # a condition that opens the clause scopes the rule sentence after it: read it or report it
@@ -193,6 +200,22 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
         return unread(f"not read ({type(exc).__name__})", text)
     return combine(readings, text)
+
+
+def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary) -> Reading | None:
+    """The event language's reading of a sentence every word of which it knows, or None (a word it does not know,
+    or no reading: then the sentence is judged by its shape alone)."""
+    from .phrases import Unknown, lexicon_for, tokens
+
+    ctx = context(vocab, event_id)
+    try:
+        tokens(text, ctx, lexicon_for(vocab.reader))
+    except Unknown:
+        return None
+    try:
+        return read_event_sentence(text, ctx, vocab.reader)
+    except Unread:
+        return None
 
 
 def combine(readings: list[Reading], text: str) -> dict[str, Any]:
