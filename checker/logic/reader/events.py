@@ -245,6 +245,10 @@ class _ToFormula(Transformer):
             else:
                 parts.append(f)
         base = _and(parts) if parts else None
+        if exceptions and any(f[0] in ("and", "or") for f in exceptions):
+            # "cannot occur if A unless B and C": is C part of the exception or a requirement of its own?
+            raise Unread("ambiguous: an 'unless' exception followed by 'and' / 'or' (which does it govern?)",
+                         "unless … and/or …")
         if exceptions:
             return _or(([base] if base is not None else []) + exceptions)
         return base
@@ -299,8 +303,19 @@ class _ToFormula(Transformer):
         return next(i for i in items if isinstance(i, Word))
 
     def req_lead_pos_outcome(self, items):
-        f = [i for i in items if isinstance(i, tuple) and i[0] != "on_fail"][0]
-        return ("req", f, [i for i in items if isinstance(i, tuple) and i[0] == "on_fail"][0][1])
+        fs = [i for i in items if isinstance(i, tuple) and i[0] != "on_fail"]
+        return ("req", _and(fs), [i for i in items if isinstance(i, tuple) and i[0] == "on_fail"][0][1])
+
+    def req_playable_if(self, items):
+        return ("req", [i for i in items if isinstance(i, tuple)][-1])
+
+    def eff_owner(self, items):
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[0], "value": names[1]}]
+
+    def eff_owner_from(self, items):
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[0], "value": names[2]}]
 
     # minors and provinces
     def name(self, items):
@@ -337,7 +352,7 @@ class _ToFormula(Transformer):
         return ("req", [i for i in items if isinstance(i, tuple)][0])
 
     def req_requires_refs(self, items):
-        refs = [i for i in items if isinstance(i, tuple)][0]
+        refs = [i for i in items if isinstance(i, tuple) and i[0] in ("all", "any", "none")][0]
         pred = next((i for i in items if callable(i)), lambda e: ("atom", "occurred", e))
         return ("req", self._apply(refs, pred))
 
@@ -368,9 +383,13 @@ class _ToFormula(Transformer):
         return ("on_fail", [i for i in items if isinstance(i, Word)][-1])
 
     def req_sentence(self, items):
-        req = items[0][1]
-        on_fail = items[1][1] if len(items) > 1 else (items[0][2] if len(items[0]) > 2 else None)
-        return ("requirement", req, on_fail)
+        reqs = [i for i in items if isinstance(i, tuple) and i[0] == "req"]
+        tail = [i[1] for i in items if isinstance(i, tuple) and i[0] == "on_fail"]
+        firsts = [r[2] for r in reqs if len(r) > 2]
+        fails = set(tail + firsts)
+        if len(fails) > 1:
+            raise Unread("two different outcomes for one requirement", " / ".join(sorted(fails)))
+        return ("requirement", _and([r[1] for r in reqs]), fails.pop() if fails else None)
 
     def fail_sentence(self, items):
         return ("failure", [i for i in items if isinstance(i, Word)][-1])

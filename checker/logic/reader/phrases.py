@@ -104,6 +104,15 @@ class Context:
     event_id: str | None = None
 
 
+def fold(word: str) -> str:
+    """A word in lower case without its accents ("Détente" and "DETENTE" are one title)."""
+    import unicodedata
+
+    if word.isascii():
+        return word.lower()
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
 class TitleIndex:
     """The KB's event titles by their lower-case words: a title is found by looking up the words that start at a
     capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
@@ -111,7 +120,7 @@ class TitleIndex:
     def __init__(self, pairs):
         self.by_words: dict[tuple[str, ...], str] = {}
         for title, ident in pairs:
-            words = tuple(re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "").lower()))
+            words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
                 if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
@@ -127,7 +136,7 @@ def _ref_patterns(ctx: Context):
                        rf"(?![\w:])(?:\s*\((?P<label>[^()]{{1,80}})\))?")
     names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
-    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:period|era|age)"
+    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:period|era|age|[Ww]ar)"
                         rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?)(?![\w])")
     codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
     code = re.compile(rf"(?<![\w/]){codes}(?![\w/])")
@@ -160,7 +169,7 @@ def references(text: str, ctx: Context):
             hit = None
             if words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card, "thaw" a word
                 for n in range(min(index.longest, len(words) - i), 0, -1):
-                    key = tuple(w.group(0).lower() for w in words[i:i + n])
+                    key = tuple(fold(w.group(0)) for w in words[i:i + n])
                     if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
                         hit = (n, index.by_words[key])
                         break
@@ -178,7 +187,17 @@ def references(text: str, ctx: Context):
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))
     found.sort(key=lambda x: x[0])
-    return [t for _, _, t in found], [(s, e) for s, e, _ in found]
+    # "Olivares (21:IV)", "the Thirty Years War (event 1:IV)": a title with its own id in parentheses is one reference
+    out: list[tuple[int, int, Token]] = []
+    for s, e, t in found:
+        if (out and t.kind == "REF" and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
+                and re.fullmatch(r"\s*\(\s*(?:[Ee]vent\s+|[Cc]ard\s+)?", text[out[-1][1]:s])
+                and re.match(r"\s*\)", text[e:])):
+            close = e + text[e:].index(")") + 1
+            out[-1] = (out[-1][0], close, out[-1][2])
+            continue
+        out.append((s, e, t))
+    return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 
 _WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
