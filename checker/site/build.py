@@ -718,7 +718,9 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                   "with_logic": with_logic, "clauses": total},
           latest=latest, example=example, example_href=rel("", event_url(example)) if example else None,
           compare=compare)
-    write_nav(docs_dir, data, periods_of, deck_links, compare)
+    from .companion import write_companion  # the companion page "At the table" (now/) and its nav entry
+
+    write_nav(docs_dir, data, periods_of, deck_links, compare, extra=[write_companion(load, data, docs_dir, write, say)])
     with open(os.path.join(docs_dir, PREPARED), "w", encoding="utf-8") as fh:
         json.dump(search_entries, fh, ensure_ascii=False, separators=(",", ":"))
     return count
@@ -786,10 +788,10 @@ def _nav_title(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare) -> None:
+def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare, extra=()) -> None:
     """The navigation: each game (by its profile's name), its periods in the profile's order and each period's
     events (material prunes it to the open section)."""
-    nav: list = [{"Home": "index.md"}]
+    nav: list = [{"Home": "index.md"}, *extra]
     for g, gd in data.games.items():
         entry: list = [{"Overview": markdown_path(game_url(g))}]
         for p, evs in periods_of.get(g, {}).items():
