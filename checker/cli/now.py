@@ -141,8 +141,9 @@ def _print_item(console, i) -> None:
             for c in i["explanation"]:
                 console.print(f"        - {c['id']} ({c['file']}:{c['line']}): {c['text']}", markup=False)
         else:
-            console.print("      because of the model's own rules (played as often as it may be, its period is "
-                          "past, or the game has ended), no clause of the text", markup=False)
+            console.print("      because of docs/logic.md S1 (it has been played as often as its multiplicity "
+                          "allows, or its period is past in a per-period deck) or S4 (the game has ended)",
+                          markup=False)
     if i.get("read_verdict"):
         console.print(f"      over what was read: {HEADINGS[i['read_verdict']]}; it depends on sentences rulekb "
                       "does not read:", markup=False)

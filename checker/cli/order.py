@@ -16,8 +16,16 @@ from .common import (
     kb_arg,
     time_arg,
 )
-from .events import _event_ids, _explanation_items, _print_clauses, basis_items, game_view, print_basis
-from .kbroot import _load
+from .events import (
+    _event_ids,
+    _explanation_items,
+    _print_clauses,
+    basis_items,
+    game_view,
+    load_for_events,
+    print_basis,
+    text_args,
+)
 
 
 def _order_mode(args) -> str:
@@ -55,6 +63,8 @@ the player it targets; may be drawn again later) or rerolled (docs/logic.md says
 
 examples:
   rulekb order --goal 9:IV --avoid 7:IV
+  rulekb order --goal "second division of poland"     (an event by its title, any case)
+  rulekb order --goal 14:VII --text new.txt --period VII   (a contributed text, placed as check places it)
   rulekb order --check game-log.yaml --format json
   rulekb order --count 7:VII 8:VII 9:VII --limit 1000
 """
@@ -63,7 +73,7 @@ examples:
 def cmd_order(args) -> int:
 
     mode = _order_mode(args)
-    load = _load(args)
+    load = load_for_events(args)
     typed = [args.goal, *args.avoid] if mode == "goal" else list(args.count or []) if mode == "count" else []
     kb = game_view(args, load.kb, [t for t in typed if t])
     if mode == "goal":
@@ -149,8 +159,9 @@ def _check(args, load, kb, console) -> int:
             console.print("because:")
             _print_clauses(console, expl)
         elif result.status == "illegal":
-            console.print("(no clause of the text is involved: the model's own rules forbid it — one event "
-                          "played per turn, periods in order, nothing after the game has ended)")
+            console.print("(by docs/logic.md S1: one event played per turn, periods in order, an event of a "
+                          "per-period deck only in its period, at most as often as its multiplicity; or S4: nothing "
+                          "after the game has ended)")
         if unread:
             print_basis(console, unread)
     return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(status, EXIT_INCONCLUSIVE)
@@ -195,7 +206,8 @@ def add_parser(sub) -> None:
                                    "depends on a sentence rulekb does not read: docs/logic.md S11).",
                        epilog=ORDER_EPILOG)
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires")
+    g.add_argument("--goal", metavar="ID", help="print the shortest legal history in which ID fires (an id, or the "
+                   "event's title, any case)")
     g.add_argument("--check", metavar="LOG.yaml", help="say whether a recorded log (turn, event, outcome) is legal")
     g.add_argument("--count", nargs="+", metavar="ID", help="count the legal orders in which these events all fire")
     p.add_argument("--avoid", action="append", default=[], metavar="ID",
@@ -207,6 +219,7 @@ def add_parser(sub) -> None:
     time_arg(p)
     format_arg(p)
     kb_arg(p)
+    text_args(p)
     p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
                    "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
     p.set_defaults(func=cmd_order)

@@ -158,7 +158,7 @@ function item(v) {
   if (v.message) detail.append(el("li", v.message));
   if (v.verdict === "never" || v.read === "never") {
     if (v.explanation === null) detail.append(el("li", "working out why…"));
-    else if (!v.explanation.length) detail.append(el("li", "because of the model's own rules (played as often as it may be, its period is past, or the game has ended), no clause of the text"));
+    else if (!v.explanation.length) detail.append(el("li", "because of docs/logic.md S1 (it has been played as often as its multiplicity allows, or its period is past in a per-period deck) or S4 (the game has ended)"));
     else for (const c of v.explanation) { const d = clauseLine(state.data.clauses[c]); d.prepend(el("strong", "because: ")); detail.append(d); }
   }
   if (v.read) detail.append(el("li", "over what was read: " + HEAD[v.read].toLowerCase() + "; it depends on sentences rulekb does not read:"));
