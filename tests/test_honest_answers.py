@@ -112,3 +112,47 @@ def test_check_exits_3_and_never_fires_through_an_unread_sentence_is_not_an_erro
     assert main(["check", "--kb", root, "--format", "json", "--select", "LOG002"]) == 3
     [f] = [f for f in _json(capsys)["findings"] if f["rule"] == "LOG002"]
     assert f["severity"] == "info" and f["message"].startswith("inconclusive") and "moon is full" in f["message"]
+
+
+BODY_REQUIREMENT = """\
+PERIOD VII
+
+1: FIRST EVENT (historical date: 1770)
+(duration: immediate)
+EVENTS PHASE:
+1. Saxony becomes a neutral minor.
+
+5: FIFTH EVENT (historical date: 1774)
+(duration: immediate)
+EVENTS PHASE:
+1. Cannot occur if event 1:VII has occurred. Otherwise re-roll.
+"""
+
+
+def test_a_requirement_in_the_body_is_read_but_reported_and_answers_through_it_are_inconclusive(mini_kb, capsys):
+    """The engine models requirements among the opening conditions only (docs/logic.md S8): one in the body is not
+    in the model, so an answer through it is inconclusive, and check reports it as a limit (LOG007)."""
+    root = str(mini_kb({"a.txt": BODY_REQUIREMENT}))
+    assert main(["check", "--kb", root, "--format", "json", "--select", "LOG007"]) == 3
+    [f] = _json(capsys)["findings"]
+    assert f["subject"] == "5:VII" and "inside the event's body" in f["message"]
+    assert main(["order", "--kb", root, "--goal", "5:VII", "--format", "json"]) == 3
+    data = _json(capsys)
+    assert data["status"] == "inconclusive" and "Cannot occur if event 1:VII" in data["unread"][0]["words"]
+    assert main(["explain", "--kb", root, "--coverage"]) == 0
+    row = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("5:VII")][0]
+    assert row.split()[1:] == ["1", "0", "0", "1"]  # rule-shaped 1, read 0, curated 0, not understood 1
+
+
+def test_every_role_the_reader_emits_is_one_the_engine_places():
+    """A reader that emits a role the engine does not list in USED_ROLES would be read and then silently dropped."""
+    import pathlib
+    import re
+
+    from checker.logic.basis import USED_ROLES
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "checker" / "logic"
+    emitted = set()
+    for path in [*root.glob("reader/*.py"), root / "derive.py"]:
+        emitted |= set(re.findall(r'"role": "([a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert emitted and emitted <= set(USED_ROLES), emitted - set(USED_ROLES)

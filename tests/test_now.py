@@ -92,7 +92,7 @@ def test_bundled_kb_inconclusive_where_an_unread_sentence_is_in_the_cone(tmp_pat
     code, answer, _ = now(tmp_path, log, "kb", "--format", "json")
     v = verdicts(answer)
     assert code == 3 and answer["next_turn"] == 4
-    assert v["1:VII"]["verdict"] == "can_fire" and v["3:IV"]["verdict"] == "never"  # period IV is past
+    assert v["1:VII"]["verdict"] == "can_fire" and v["5:IV"]["verdict"] == "never"  # period IV is past
     six = v["6:VII"]  # "Cannot occur before event 4:VII … has been played through"; 4:VII holds unread sentences
     assert six["verdict"] == "inconclusive" and six["read_verdict"] == "not_now"
     assert {u["event"] for u in six["unread"]} == {"4:VII"} and all(u["file"].endswith("04.yaml") for u in six["unread"])
@@ -104,7 +104,7 @@ def test_bundled_kb_inconclusive_where_an_unread_sentence_is_in_the_cone(tmp_pat
 def test_empty_file_is_the_start_and_missing_file_is_usage(tmp_path):
     code, answer, _ = now(tmp_path, "", "kb", "--format", "json")
     assert code == 3 and answer["next_turn"] == 1
-    assert verdicts(answer)["3:IV"]["verdict"] == "can_fire"
+    assert verdicts(answer)["5:IV"]["verdict"] == "can_fire"
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         assert main(["now", str(tmp_path / "nope.yaml"), "--kb", "kb"]) == 2

@@ -39,14 +39,36 @@ class Unread:
                 "words": self.words, "reason": self.reason, "why": self.why}
 
 
+# What the logic engine (checker/logic/facts.py) uses of each role the reader emits, and where: a reading the engine
+# does not use is a limit of rulekb exactly as a sentence not read is (docs/logic.md S8, S11).
+USED_ROLES = {"requirement": "among the event's opening conditions", "effect": "anywhere",
+              "case_condition": "on a case or part heading, or on a clause that scopes its sub-clauses",
+              "repeats": "among the opening clauses (its cases scope the modified clauses)", "unread": "never"}
+BODY_REQUIREMENT = ("a requirement inside the event's body (a part, a phase, a case, the first or second event): "
+                    "read, but the engine models requirements only among the event's opening conditions")
+
+
 def unread_items(event: Event):
-    """(line, what, logic) for every clause and heading of ``event`` whose logic is ``role: unread``."""
+    """(line, what, logic) for every clause and heading of ``event`` whose reading the engine does not use: logic
+    ``role: unread`` (not understood), a requirement that stands inside the body (read, not modelled: its logic
+    is reported with ``reason``/``words`` of its own), and a role the engine does not know."""
     for section in event.all_sections():
         if section.logic and section.logic.get("role") == "unread":
             yield section.line, "heading", section.logic
+    opening = {id(c) for c in event.conditions}
     for clause in event.all_clauses():
-        if clause.logic and clause.logic.get("role") == "unread":
-            yield clause.line, "clause", clause.logic
+        logic = clause.logic
+        if not logic:
+            continue
+        role = logic.get("role")
+        if role == "unread":
+            yield clause.line, "clause", logic
+        elif role == "requirement" and id(clause) not in opening and not logic.get("curated"):
+            yield clause.line, "clause", {"role": "unread", "reason": BODY_REQUIREMENT,
+                                          "words": clause.text[:200]}
+        elif role not in USED_ROLES:
+            yield clause.line, "clause", {"role": "unread", "reason": f"a reading of role {role!r} the engine does "
+                                          "not use", "words": clause.text[:200]}
 
 
 def _words(logic: dict) -> str:
@@ -56,7 +78,7 @@ def _words(logic: dict) -> str:
 def _sentence_text(event: Event, line: int | None, logic: dict) -> str:
     """The whole text of the unread clause or heading (what it may name), not only the words not read."""
     for clause in event.all_clauses():
-        if clause.line == line and clause.logic is logic:
+        if clause.line == line and (clause.logic is logic or (clause.logic or {}).get("role") == "requirement"):
             return clause.text
     for section in event.all_sections():
         if section.line == line and section.logic is logic:

@@ -2,7 +2,8 @@
 
 A rule-shaped item is a clause or case/part heading that carries logic (read by the grammar, curated by hand, or
 reported unread). Read fully: logic other than ``unread``; curated: ``curated: true`` (whatever the grammar reads);
-not understood: ``role: unread`` (each one is a LOG007 finding).
+not understood: ``role: unread``, or read but not used by the engine (a requirement inside the body); each one is
+a LOG007 finding.
 """
 
 from __future__ import annotations
@@ -26,8 +27,13 @@ class Coverage:
 
 
 def event_coverage(event, label: str | None = None) -> Coverage:
+    """A sentence counts as read only when the engine uses what was read: a requirement inside the body is read
+    but not modelled (``basis.unread_items``), so it counts as not understood."""
+    from .basis import unread_items
+
     cov = Coverage(label or event.id)
     items = [s.logic for s in event.all_sections()] + [c.logic for c in event.all_clauses()]
+    unused = sum(1 for _, _, logic in unread_items(event) if logic.get("reason") != "" and logic not in items)
     for logic in items:
         if not logic:
             continue
@@ -38,6 +44,8 @@ def event_coverage(event, label: str | None = None) -> Coverage:
             cov.not_understood += 1
         else:
             cov.read += 1
+    cov.read -= unused
+    cov.not_understood += unused
     return cov
 
 
