@@ -21,7 +21,7 @@ from .common import EXIT_ERROR, EXIT_OK, UsageError, _err
 from .kbroot import find_kb_root  # noqa: F401 - the KB lookup other tools (the language server) share
 
 # One module per command, in the order ``rulekb --help`` lists them; each has ``add_parser(sub)``.
-COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "deck", "dispute", "gazetteer", "lsp")
+COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "deck", "dispute", "gazetteer", "read", "lsp")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -503,6 +503,101 @@ def _reading(result) -> Reading:
     return Reading("effect", logic)
 
 
+def _from_dict(c: dict[str, Any]):
+    """A condition dict of the contract as a formula (the inverse of ``to_condition``, for comparing readings)."""
+    kind = c.get("kind")
+    if kind in ("all", "any"):
+        f = ("and" if kind == "all" else "or", [_from_dict(x) for x in c.get("of", [])])
+    elif kind == "not":
+        f = ("not", _from_dict(c["of"][0]))
+    elif kind in ("not_occurred", "not_in_effect", "not_exists"):
+        f = ("not", ("atom", kind[4:], c.get("event") or c.get("subject")))
+    elif kind in ("occurred", "in_effect", "over"):
+        f = ("atom", kind, c.get("event"))
+    elif kind == "exists":
+        f = ("atom", "exists", c.get("subject"))
+    elif kind == "period_at_least":
+        f = ("period", c.get("value"))
+    else:
+        f = ("atom", kind, json.dumps({k: v for k, v in c.items() if k not in ("kind", "negated")}, sort_keys=True))
+    return _not(f) if c.get("negated") else f
+
+
+def _sorted(n):
+    if n[0] in ("and", "or"):
+        return (n[0], sorted((_sorted(x) for x in n[1]), key=repr))
+    return n
+
+
+def canonical(logic: dict[str, Any]) -> str:
+    """A reading's conditions (when, when_any, unless) as one canonical formula: negation normal form, flattened,
+    sorted. Two readings with the same canonical form mean the same."""
+    parts = [_from_dict(c) for c in logic.get("when", []) or []]
+    if logic.get("when_any"):
+        parts.append(_or([_from_dict(c) for c in logic["when_any"]]))
+    if logic.get("unless"):
+        parts.append(_not(_and([_from_dict(c) for c in logic["unless"]])))
+    if not parts:
+        return ""
+    return repr(_sorted(_nnf(_and(parts))))
+
+
+def _formula(logic: dict[str, Any]):
+    parts = [_from_dict(c) for c in logic.get("when", []) or []]
+    if logic.get("when_any"):
+        parts.append(_or([_from_dict(c) for c in logic["when_any"]]))
+    if logic.get("unless"):
+        parts.append(_not(_and([_from_dict(c) for c in logic["unless"]])))
+    return _and(parts) if parts else ("and", [])
+
+
+def _atoms(f, out: set) -> set:
+    if f[0] in ("atom", "period"):
+        out.add(f)
+    elif f[0] == "not":
+        _atoms(f[1], out)
+    else:
+        for x in f[1]:
+            _atoms(x, out)
+    return out
+
+
+def _value(f, env) -> bool:
+    if f[0] in ("atom", "period"):
+        return env[f]
+    if f[0] == "not":
+        return not _value(f[1], env)
+    vals = [_value(x, env) for x in f[1]]
+    return all(vals) if f[0] == "and" else any(vals)
+
+
+def same_conditions(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Do two readings' conditions hold in exactly the same states? By truth table over their atoms, in the states
+    docs/logic.md S3 allows (in effect implies occurred; over is occurred and not in effect)."""
+    import itertools
+
+    fa, fb = _formula(a), _formula(b)
+    atoms = _atoms(fa, set()) | _atoms(fb, set())
+    for atom in list(atoms):
+        if atom[0] == "atom" and atom[1] in ("occurred", "in_effect", "over"):
+            atoms |= {("atom", k, atom[2]) for k in ("occurred", "in_effect", "over")}
+    atoms = sorted(atoms, key=repr)
+    if len(atoms) > 15:
+        return canonical(a) == canonical(b)
+    for values in itertools.product((False, True), repeat=len(atoms)):
+        env = dict(zip(atoms, values))
+        if any(k[0] == "atom" and k[1] == "in_effect" and v and not env[("atom", "occurred", k[2])]
+               for k, v in env.items()):
+            continue
+        if any(k[0] == "atom" and k[1] == "over" and v != (env[("atom", "occurred", k[2])]
+                                                           and not env[("atom", "in_effect", k[2])])
+               for k, v in env.items()):
+            continue
+        if _value(fa, env) != _value(fb, env):
+            return False
+    return True
+
+
 def _flat_and(n):
     return n[1] if n[0] == "and" else [n]
 

@@ -97,7 +97,7 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
     """The seeds' grammar (rules.lark) first, then the event language (events.lark); the sentence is unread when
     neither reads it, with the words of the reader that read further."""
     try:
-        return _parse_sentence(sentence, event_id, vocab)
+        reading = _parse_sentence(sentence, event_id, vocab)
     except Unread as exc:
         m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
         if m and not rule_shaped(m["a"]):
@@ -112,6 +112,44 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
             return read_event_sentence(sentence.text, context(vocab, event_id), vocab.reader)
         except Unread as other:
             raise (other if other.reason.startswith(("ambiguous", "the grammar")) else exc) from None
+    _same_in_both(sentence, reading, event_id, vocab or default_vocabulary())
+    return reading
+
+
+_REROLLED = {None, "reroll", "nothing", "delay", "treat_as_R"}  # docs/logic.md S1: all re-rolled
+
+
+def _same_meaning(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Do two readings mean the same: conditions that hold in the same states (``unless: [A, B]`` is
+    ``when_any: [not A, not B]``), the same effects, outcomes alike as S1 groups them?"""
+    import json
+
+    from .events import same_conditions
+
+    def fail(x):
+        return "reroll" if x.get("on_fail") in _REROLLED else x.get("on_fail")
+
+    def effects(x):
+        return sorted(json.dumps(e, sort_keys=True) for e in x.get("effects", []) or [])
+
+    return fail(a) == fail(b) and effects(a) == effects(b) and same_conditions(a, b)
+
+
+def _same_in_both(sentence: Sentence, reading: Reading, event_id: str | None, vocab: Vocabulary) -> None:
+    """A sentence the seeds' grammar reads is read by the event language too when every word of it is the event
+    language's: if that finds two readings, or one that means something else, the sentence is ambiguous and is
+    reported, never settled by which grammar runs first."""
+    if reading.kind not in ("requirement", "effect") or len(sentence.text) > MAX_SENTENCE:
+        return
+    other = _reads_whole(sentence.text, event_id, vocab, keep_ambiguity=True)
+    if other is None or other.kind != reading.kind:
+        return
+    if not _same_meaning(reading.logic, other.logic):
+        from .describe import notation
+
+        a = notation({**reading.logic, "role": reading.kind})
+        b = notation({**other.logic, "role": other.kind})
+        raise Unread("ambiguous: the sentence reads two ways", f"{sentence.text.strip()} — readings: {a} | {b}")
 
 
 @functools.lru_cache(maxsize=32)
@@ -202,9 +240,10 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     return combine(readings, text)
 
 
-def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary) -> Reading | None:
+def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambiguity: bool = False) -> Reading | None:
     """The event language's reading of a sentence every word of which it knows, or None (a word it does not know,
-    or no reading: then the sentence is judged by its shape alone)."""
+    or no reading: then the sentence is judged by its shape alone). ``keep_ambiguity``: an ambiguous sentence
+    raises its ``Unread`` instead of giving None."""
     from .phrases import Unknown, lexicon_for, tokens
 
     ctx = context(vocab, event_id)
@@ -214,7 +253,9 @@ def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary) -> Reading 
         return None
     try:
         return read_event_sentence(text, ctx, vocab.reader)
-    except Unread:
+    except Unread as exc:
+        if keep_ambiguity and exc.reason.startswith("ambiguous"):
+            raise
         return None
 
 
