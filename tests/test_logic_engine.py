@@ -86,6 +86,12 @@ def test_war_with_scotland_needs_6iv_and_can_make_8vi_impossible(kb):
 
 
 def test_16iv_while_20iv_in_effect(kb):
+    # The clause's first sentence is the requirement; its second ("If … occurs later while this event lasts, apply
+    # them both") is not read, so the re-ingested KB holds the clause unread (LOG007). The engine's semantics of the
+    # requirement are tested on the reading a person gives it (curated logic, read exactly as derived: S8).
+    [clause] = [c for c in kb.events["16:IV"].all_clauses() if c.line == 452]
+    clause.logic = {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "20:IV"}],
+                    "on_fail": "mark_off", "curated": True}
     res, model = query_model(kb, ':- not live("20:IV",2). :- not fires("16:IV",2).', 2)
     assert res.status == "unsat" and lines(model.clauses[c] for c in res.core) == [("16:IV", 452)]
     res, _ = query_model(kb, ':- not live("20:IV",2). :- not marked("16:IV",2).', 2)

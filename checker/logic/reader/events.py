@@ -697,8 +697,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if not toks:
         return False
     kinds = {t.kind for t in toks}
-    if kinds & _ALONE:
-        return True
+    if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
+        return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
     if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
         return True
     if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
