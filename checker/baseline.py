@@ -31,11 +31,23 @@ def _key(rule: str, subject: str | None, message: str) -> str:
     return fingerprint(Finding(rule, "", "", subject, None, None, message))
 
 
+MAX_BASELINE_BYTES = 64 * 1024 * 1024  # a JSON report of a KB of 100,000 events with a few findings each
+
+
 def load_baseline(path: str) -> Counter:
+    """The findings of a saved JSON report, counted by fingerprint. A report that is not a regular file (a named
+    pipe, a device) or is larger than ``MAX_BASELINE_BYTES`` is refused before it is parsed (memory)."""
+    from .kbio.yamlio import YamlError, read_regular
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError) as exc:  # ValueError: not JSON, or not UTF-8
+        raw = read_regular(path, path, MAX_BASELINE_BYTES)
+    except YamlError as exc:
+        raise BaselineError(f"{path}: cannot read the baseline report: {exc.message}") from None
+    if len(raw) > MAX_BASELINE_BYTES:
+        raise BaselineError(f"{path}: the baseline report is larger than {MAX_BASELINE_BYTES // 2**20} MiB: refused")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:  # ValueError: not JSON, or not UTF-8
         raise BaselineError(f"{path}: cannot read the baseline report: {exc}") from None
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("findings"), list) or \
             not all(isinstance(f, dict) and isinstance(f.get("rule"), str) and isinstance(f.get("message"), str)
@@ -90,7 +102,19 @@ def baseline_from_git(ref: str, kb_root: str, paths: list[str], period, game=Non
         old_kb = os.path.join(tmp, kb_rel)
         if not os.path.isdir(old_kb):
             return Counter()
-        run = check_paths(old_paths, old_kb, period=period, game=game) if (old_paths or not paths) else None
+        if not (old_paths or not paths):
+            return Counter()
+        # Without the KB cache: the base revision lives in a new temporary folder each time, and a cache kept per
+        # folder would add files to the cache folder at every run, never to be used again (unbounded growth).
+        saved = os.environ.get("RULEKB_NO_CACHE")
+        os.environ["RULEKB_NO_CACHE"] = "1"
+        try:
+            run = check_paths(old_paths, old_kb, period=period, game=game)
+        finally:
+            if saved is None:
+                os.environ.pop("RULEKB_NO_CACHE", None)
+            else:
+                os.environ["RULEKB_NO_CACHE"] = saved
         if run is None:
             return Counter()
         return Counter(fingerprint(f) for f in run.findings)

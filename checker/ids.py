@@ -176,31 +176,105 @@ class UnknownName(ValueError):
     """A value typed by a user that names nothing known; the message says what was expected and what is close."""
 
 
-def resolve_event_id(text: str, known) -> str:
-    """The canonical id of an event of ``known`` (a collection of canonical ids) that ``text`` names, in any case
-    and either form; raises UnknownName with a "did you mean" for near misses."""
+_ID_AND_TITLE_RE = re.compile(r"^\s*(?P<id>[^()]+?)\s*\((?P<title>[^()]+)\)\s*$")  # "21:Mid (NATO)"
+
+
+def title_key(title: object) -> str:
+    """A title as a user may type it: any case, any spacing (``second  division of poland``)."""
+    return " ".join(str(title or "").split()).casefold()
+
+
+def _titles_of(known, titles) -> dict[str, str]:
+    if titles is None:
+        titles = {k: getattr(v, "title", None) for k, v in known.items()} if hasattr(known, "items") else {}
+    return {str(k): " ".join(str(t).split()) for k, t in titles.items() if t and str(t).strip()}
+
+
+def _named(eid: str, titles: dict[str, str]) -> str:
+    return f"{eid} ({titles[eid]})" if eid in titles else eid
+
+
+def events_titled(text: str, known, titles=None) -> list[str]:
+    """The ids of the events of ``known`` whose title ``text`` is (any case, any spacing)."""
+    key = title_key(text)
+    return [k for k, t in _titles_of(known, titles).items() if title_key(t) == key] if key else []
+
+
+def resolve_event_id(text: str, known, titles=None) -> str:
+    """The canonical id of an event of ``known`` (canonical ids; a mapping of id to event gives the titles too, or
+    pass ``titles``) that ``text`` names: the id in any case and either form (``8:vii``, ``VII:8``), the event's
+    title in any case (``second division of poland``), or both (``8:VII (SECOND DIVISION OF POLAND)``). A near
+    miss raises UnknownName with a "did you mean" naming id and title: a misspelt title, an id of the wrong period
+    (``21:Mid`` when the game's 21 is ``21:Early``), an id whose title names another event."""
+    titles = _titles_of(known, titles)
     known = set(known)
     periods = {k.split(":", 1)[1] for k in known if ":" in k}
+    text = str(text or "")
     canon = normalize_event_id(text, periods)
-    m = _USER_ID_RE.match(text or "")
-    if canon is None and m:
-        label = m["per"] or m["per2"]
-        raise UnknownName(f"{text!r}: no period {label!r} among the events' periods here "
-                          f"({', '.join(sorted(periods, key=lambda p: (period_value(p), p))) or 'none'}); is it "
-                          "another game's event? (--game GAME, or GAME/ID)")
+    if canon in known:
+        return canon
+    both = _ID_AND_TITLE_RE.match(text)
+    if canon is None and both and _USER_ID_RE.match(both["id"]):
+        return _resolve_id_and_title(both["id"], both["title"], known, titles, periods)
+    m = _USER_ID_RE.match(text)
+    if canon is None and not m:
+        hits = events_titled(text, known, titles)
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            raise UnknownName(f"{text!r} is the title of several events ({', '.join(sorted(hits, key=event_sort_key))}):"
+                              " give the id")
+        close = _close_titles(text, titles) or did_you_mean(text, known)
+        hint = ("; did you mean " + " or ".join(_named(k, titles) for k in close) + "?") if close else ""
+        raise UnknownName(f"{text!r} is neither an event id (NUMBER:PERIOD such as 8:VII, or VII:8) nor an event's "
+                          f"title" + hint)
     if canon is None:
-        raise UnknownName(f"{text!r} is not an event id (NUMBER:PERIOD such as 8:VII, or VII:8)"
-                          + suggestion(text, known))
-    if canon not in known:
-        num, per = canon.split(":")
-        near = [k for k in sorted(known, key=event_sort_key) if k.split(":")[1] == per
-                and abs(int(k.split(":")[0]) - int(num)) <= 1]
-        close = near or did_you_mean(canon, known)
-        hint = ("; did you mean " + " or ".join(close) + "?") if close else ""
-        periods = sorted({k.split(":")[1] for k in known}, key=period_value)
-        raise UnknownName(f"no event {canon} in the knowledge base (its periods: {', '.join(periods) or 'none'})"
-                          + hint)
-    return canon
+        label = m["per"] or m["per2"]
+        number = int(m["num"] or m["num2"])
+        same = [k for k in sorted(known, key=event_sort_key) if k.split(":")[0] == str(number)]
+        hint = ("; did you mean " + " or ".join(_named(k, titles) for k in same) + "?") if same else ""
+        raise UnknownName(f"{text!r}: no period {label!r} among the events' periods here "
+                          f"({', '.join(sorted(periods, key=lambda p: (period_value(p), p))) or 'none'}){hint}; is it "
+                          "another game's event? (--game GAME, or GAME/ID)")
+    raise UnknownName(_missing(canon, known, titles))
+
+
+def _close_titles(text: str, titles: dict[str, str]) -> list[str]:
+    by_title: dict[str, list[str]] = {}
+    for k, t in titles.items():
+        by_title.setdefault(title_key(t), []).append(k)
+    return [k for t in did_you_mean(title_key(text), by_title) for k in by_title[t]]
+
+
+def _missing(canon: str, known: set[str], titles: dict[str, str], extra: list[str] = ()) -> str:
+    num, per = canon.split(":")
+    ordered = sorted(known, key=event_sort_key)
+    import difflib
+
+    # the right number in another period, the period spelt most like the one typed first (8:VIII: 8:VII)
+    same_number = sorted((k for k in ordered if k.split(":")[0] == num),
+                         key=lambda k: -difflib.SequenceMatcher(None, per.lower(), k.split(":")[1].lower()).ratio())
+    near = [k for k in ordered if k.split(":")[1] == per and abs(int(k.split(":")[0]) - int(num)) <= 1]
+    close = list(dict.fromkeys([*extra, *same_number, *near])) or did_you_mean(canon, known)
+    hint = ("; did you mean " + " or ".join(_named(k, titles) for k in close) + "?") if close else ""
+    periods = sorted({k.split(":")[1] for k in known}, key=period_value)
+    return f"no event {canon} in the knowledge base (its periods: {', '.join(periods) or 'none'})" + hint
+
+
+def _resolve_id_and_title(typed_id: str, title: str, known: set[str], titles: dict[str, str], periods) -> str:
+    """``21:Early (NATO)``: the id, when the title is its title; else "did you mean" the event so titled."""
+    canon = normalize_event_id(typed_id, periods)
+    hits = events_titled(title, known, titles) or _close_titles(title, titles)
+    if canon in known and (canon in hits or canon not in titles):
+        return canon
+    if canon in known:
+        raise UnknownName(f"{canon} is titled {titles[canon]!r}; did you mean "
+                          + " or ".join(_named(k, titles) for k in [*hits, canon]) + "?")
+    if canon is None:
+        hint = ("; did you mean " + " or ".join(_named(k, titles) for k in hits) + "?") if hits else ""
+        raise UnknownName(f"{typed_id.strip()!r} is not an event id here (periods: "
+                          f"{', '.join(sorted(periods, key=lambda p: (period_value(p), p))) or 'none'})" + hint)
+    raise UnknownName(_missing(canon, known, titles, hits))
 
 
 def normalize_period(text: str, periods, profile: str = "the game profile") -> str:

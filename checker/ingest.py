@@ -105,8 +105,9 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
                          labels=profile(profiles, game).periods)
     _refuse_repeated_numbers(doc.events, name)
     report = IngestReport()
+    own = {e.id: e for e in doc.events}  # one mapping for the whole text: its title index is built once
     for event in doc.events:
-        derive_event_logic(event, {e.id: e for e in doc.events}, profile(profiles, event.game))
+        derive_event_logic(event, own, profile(profiles, event.game))
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
     planned: list[tuple[str, str]] = []
     for entry in entries:

@@ -87,53 +87,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
     ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable),
                        kb_state=(load.cache_name, load.state) if load.state is not None else None)
     if paths:
-        from .logic.derive import derive_event_logic
-        from .textformat import ParseError, parse_document, read_text
-        from .textformat.common import decode_text
-
-        from .games import pick_default_game, profile
-        from .textformat.eu_events import header_game
-
-        ctx.only = set()
-        fallback = pick_default_game({e.game for e in kb.events.values()}, kb.games)
-        for path in paths:
-            name = os.path.relpath(path) if not os.path.isabs(path) else path
-            raw = contents.get(path) if contents else None
-            if path.endswith((".yaml", ".yml")):
-                _place_yaml(path, name, kb, ctx, locator, raw)
-                continue
-            ctx.only_files.add(name)
-            base = os.path.basename(path)
-            text_game = (game.get(base) if isinstance(game, dict) else game) or None
-            try:
-                text = read_text(path, name) if raw is None else decode_text(raw, name)
-                text_game = text_game or header_game(text) or fallback
-                doc = parse_document(text, base, period.get(base) if isinstance(period, dict) else period,
-                                     phase_aliases=phase_aliases(kb, text_game), game=text_game,
-                                     labels=profile(kb.games, text_game).periods)
-            except ParseError as exc:
-                ctx.parse_findings.append(Finding("PAR001", "schema", "error", None, exc.file if exc.file else name,
-                                                  exc.line, exc.message))
-                continue
-            for event in doc.events:
-                derive_event_logic(event, {**kb.view(event.game).events, **{e.id: e for e in doc.events}},
-                                   profile(kb.games, event.game))
-                if event.key in kb.events and event.key not in ctx.replaced:
-                    ctx.replaced[event.key] = kb.events[event.key]
-                kb.events[event.key] = event
-                locator.overrides[event.key] = name
-                ctx.only.add(event.key)
-            for rule in doc.rules:
-                coll = kb.documents if rule.kind == "document" else kb.rules
-                if rule.id in coll and rule.id not in ctx.replaced:
-                    ctx.replaced[rule.id] = coll[rule.id]
-                coll[rule.id] = rule
-                locator.overrides[rule.id] = name
-                ctx.only.add(rule.id)
-            for glossary in doc.glossaries:
-                kb.glossaries[glossary.id] = glossary
-                locator.overrides[glossary.id] = name
-                ctx.only.add(glossary.id)
+        place_paths(paths, kb, ctx, locator, period, game, contents)
         # A contributed KB file was loaded with the KB too; its own validation above reports it once.
         only_ids = {k.split("/", 1)[-1] for k in ctx.only} | ctx.only
         ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
@@ -157,6 +111,106 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         if all(a is None or a.complete for a in analyses):  # an inconclusive answer is asked again next time
             write_findings(load.cache_name, load.state, findings, run.quotes)
     return run
+
+
+def place_paths(paths: list[str], kb: KnowledgeBase, ctx: CheckContext, locator: Locator,
+                period: str | dict[str, str | None] | None = None, game: str | dict[str, str] | None = None,
+                contents: dict[str, bytes] | None = None) -> None:
+    """Put contributed texts and KB files into ``kb`` (the loaded KB, changed in place) as ``check`` does: each
+    text parsed with its game and period, its events' logic derived in the KB's context, each entry located in the
+    contributor's own file and line (``locator.overrides``). What cannot be read is a finding in
+    ``ctx.parse_findings``."""
+    from .logic.derive import derive_event_logic
+    from .textformat import ParseError, parse_document, read_text
+    from .textformat.common import decode_text
+
+    from .games import pick_default_game, profile
+    from .textformat.eu_events import header_game
+
+    ctx.only = set()
+    fallback = pick_default_game({e.game for e in kb.events.values()}, kb.games)
+    for path in paths:
+        name = os.path.relpath(path) if not os.path.isabs(path) else path
+        raw = contents.get(path) if contents else None
+        if path.endswith((".yaml", ".yml")):
+            _place_yaml(path, name, kb, ctx, locator, raw)
+            continue
+        ctx.only_files.add(name)
+        base = os.path.basename(path)
+        text_game = (game.get(base) if isinstance(game, dict) else game) or None
+        try:
+            text = read_text(path, name) if raw is None else decode_text(raw, name)
+            text_game = text_game or header_game(text) or fallback
+            doc = parse_document(text, base, period.get(base) if isinstance(period, dict) else period,
+                                 phase_aliases=phase_aliases(kb, text_game), game=text_game,
+                                 labels=profile(kb.games, text_game).periods)
+        except ParseError as exc:
+            ctx.parse_findings.append(Finding("PAR001", "schema", "error", None, exc.file if exc.file else name,
+                                              exc.line, exc.message))
+            continue
+        ctx.parse_findings.extend(ingest_refusals(doc.events, kb, base, name))
+        own = {e.id: e for e in doc.events}
+        others: dict[str, dict] = {}  # one mapping per game for the whole text: the reader's title index is built
+        for event in doc.events:      # once per mapping (a new mapping per event made checking quadratic)
+            if event.game not in others:
+                others[event.game] = {**kb.view(event.game).events, **own}
+            derive_event_logic(event, others[event.game], profile(kb.games, event.game))
+            if event.key in kb.events and event.key not in ctx.replaced:
+                ctx.replaced[event.key] = kb.events[event.key]
+            kb.events[event.key] = event
+            locator.overrides[event.key] = name
+            ctx.only.add(event.key)
+        for rule in doc.rules:
+            coll = kb.documents if rule.kind == "document" else kb.rules
+            if rule.id in coll and rule.id not in ctx.replaced:
+                ctx.replaced[rule.id] = coll[rule.id]
+            coll[rule.id] = rule
+            locator.overrides[rule.id] = name
+            ctx.only.add(rule.id)
+        for glossary in doc.glossaries:
+            kb.glossaries[glossary.id] = glossary
+            locator.overrides[glossary.id] = name
+            ctx.only.add(glossary.id)
+
+
+def load_with_contributions(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,
+                            game: str | dict[str, str] | None = None) -> tuple[LoadResult, Locator, list[Finding]]:
+    """The KB with contributed texts and KB files placed in it exactly as ``check`` places them (``explain`` and
+    ``order`` answer about a contributed event as ``check`` reports on it), the locator that cites the
+    contributor's file and line, and the findings of what could not be read (a parse error, a failed schema)."""
+    load = load_kb(kb_root)
+    locator = Locator(load)
+    ctx = CheckContext(load.kb, locator)
+    ctx.only = set()
+    place_paths(paths, load.kb, ctx, locator, period, game)
+    return load, locator, ctx.parse_findings
+
+
+def ingest_refusals(events, kb: KnowledgeBase, base: str, name: str) -> list[Finding]:
+    """SCH002 for each thing ``rulekb ingest`` would refuse in this text (``checker/ingest.py``): two events with
+    one number (one would replace the other), and an event whose id the KB (or a text checked before in this run)
+    already holds from another source text (ingesting would replace it). ``check`` is what CI runs: what ingest
+    refuses must not pass it."""
+    out: list[Finding] = []
+    seen: dict[str, object] = {}
+    for event in events:
+        line = event.source.line if event.source else None
+        first = seen.get(event.key)
+        if first is not None:
+            out.append(Finding("SCH002", "schema", "error", event.id, name, line,
+                               f"a second event numbered {event.number} in period {event.period} (the first is on "
+                               f"line {first.source.line}); one would replace the other, and ingest refuses the "
+                               "text: renumber one", game=event.game))
+            continue
+        seen[event.key] = event
+        old = kb.events.get(event.key)
+        if old is not None and (old.source.file if old.source else None) != base:
+            where = old.source.file if old.source and old.source.file else kb.files.get(event.key, "a KB file")
+            out.append(Finding("SCH002", "schema", "error", event.id, name, line,
+                               f"event {event.id} is already in the KB from another text ({where}); ingest refuses "
+                               "to replace it: renumber the new event, or delete the old one if this text really "
+                               "replaces it", game=event.game))
+    return out
 
 
 def _kb_display(kb: KnowledgeBase, path: str) -> str | None:

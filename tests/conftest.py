@@ -91,3 +91,11 @@ def cache_env(tmp_path, monkeypatch):
     monkeypatch.delenv("RULEKB_NO_CACHE", raising=False)
     monkeypatch.setattr(cache_mod, "_KEY", None)
     return tmp_path / "cache"
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The fast tests first, the slow and browser ones (benchmarks, wheel install, growth runs) last, each group in
+    collection order: the full suite shows progress from its first seconds instead of minutes of benchmarks, and
+    `-m "not slow"` is the fast tier the README names."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is not None
+               or item.get_closest_marker("browser") is not None)

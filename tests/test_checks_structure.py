@@ -28,6 +28,21 @@ def test_unknown_phase_heading(mini_kb):
     assert "heading: 'DIPLOMATIK PHASE:'" in lines[findings[0].line - 2]
 
 
+@pytest.mark.parametrize("heading, close", [("EVENT PHASE:", "EVENTS PHASE"), ("EVETNS PHASE:", "EVENTS PHASE"),
+                                             ("DIPLOMATICK PHASE:", "DIPLOMACY PHASE")])
+def test_misspelt_phase_heading_gets_did_you_mean(mini_kb, heading, close):
+    """Issue 34: a near miss names the phase meant, not the list of every phase."""
+    root = mini_kb({"a.txt": TEXT.format(heading=heading)}, "VII")
+    (f,) = check_paths([], str(root)).findings
+    assert f.rule == "STR001" and f"did you mean {close}?" in f.message and "known:" not in f.message
+
+
+def test_far_phase_heading_lists_the_phases(mini_kb):
+    root = mini_kb({"a.txt": TEXT.format(heading="QQQQQQQQ PHASE:")}, "VII")
+    (f,) = check_paths([], str(root)).findings
+    assert "known: MONARCH SURVIVAL PHASE, EVENTS PHASE" in f.message and "did you mean" not in f.message
+
+
 def test_variant_spelling(mini_kb):
     assert [r[:2] for r in _findings(mini_kb, "DIPLOMATIC PHASE")] == [("STR001", "info")]
 

@@ -35,7 +35,8 @@ def _check(path: Path, period: str | None, *extra: str, capsys=None):
 @pytest.mark.parametrize("name", sorted(EXPECTED["defects"]))
 def test_planted_defect_found_on_its_line(name, capsys):
     exp = EXPECTED["defects"][name]
-    code, findings = _check(CORPUS / name, exp.get("period"), capsys=capsys)
+    code, findings = _check(CORPUS / name, exp.get("period"), *(["--game", exp["game"]] if exp.get("game") else []),
+                            capsys=capsys)
     hits = [f for f in findings if f["rule"] == exp["rule"]]
     assert hits, findings
     assert any(f["category"] == exp["category"] and f["line"] == exp["line"] for f in hits), hits
@@ -148,21 +149,28 @@ def _expand(value: str, context: dict) -> str:
     return EXPR.sub(lambda m: str(context[m.group(1)]), str(value))
 
 
-def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII") -> dict:
+def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII", base: dict[str, str] | None = None,
+                  removed: tuple[str, ...] = ()) -> dict:
     """Run the example workflow's steps as written: every run: script with bash as GitHub runs it, in order, with
     the env: of the workflow and the step (expressions expanded from a fake github context and the outputs of
-    earlier steps), in a git repository whose pull request adds ``changed`` (file name -> text)."""
+    earlier steps), in a git repository whose base holds ``base`` (file name -> text) and whose pull request
+    removes ``removed`` and adds or changes ``changed`` (file name -> text)."""
     wf = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
     repo = tmp_path / "rules"
     shutil.copytree(REPO / "kb", repo / "kb")
     (repo / "events").mkdir()
     (repo / "events" / ".keep").write_text("", encoding="utf-8")
+    for name, text in (base or {}).items():
+        (repo / name).parent.mkdir(parents=True, exist_ok=True)
+        (repo / name).write_text(text, encoding="utf-8")
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid"]
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, check=True)
     subprocess.run([*git, "add", "-A"], cwd=repo, check=True)
     subprocess.run([*git, "commit", "-qm", "base"], cwd=repo, check=True)
     subprocess.run(["git", "update-ref", "refs/remotes/origin/main", "HEAD"], cwd=repo, check=True)
     subprocess.run(["git", "checkout", "-q", "-b", "pr"], cwd=repo, check=True)
+    for name in removed:
+        (repo / name).unlink()
     for name, text in changed.items():
         (repo / name).parent.mkdir(parents=True, exist_ok=True)
         (repo / name).write_text(text, encoding="utf-8")
@@ -172,8 +180,8 @@ def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII") 
     fakebin = tmp_path / "bin"
     fakebin.mkdir()
     record = tmp_path / "python-args"
-    (fakebin / "python").write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {shlex.quote(str(record))}\n',
-                                    encoding="utf-8")
+    (fakebin / "python").write_text(f'#!/bin/sh\nprintf "%s\\n" "$@" > {shlex.quote(str(record))}\n'
+                                    f'pwd > {shlex.quote(str(record))}.cwd\n', encoding="utf-8")
     (fakebin / "python").chmod(0o755)
     runner_temp = tmp_path / "runner"
     runner_temp.mkdir()
@@ -202,14 +210,17 @@ def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII") 
                 key, _, value = line.partition("=")
                 outputs[f"{step['id']}.outputs.{key}"] = value
     return {"repo": repo, "results": results, "install": record.read_text(encoding="utf-8").splitlines(),
-            "package": env_wf["RULEKB_PACKAGE"]}
+            "install_cwd": Path(f"{record}.cwd").read_text(encoding="utf-8").strip(),
+            "runner_temp": runner_temp, "package": env_wf["RULEKB_PACKAGE"]}
 
 
 def test_example_workflow_runs_as_written(tmp_path):
     run = _run_workflow(tmp_path, {"events/new.txt": (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")})
     steps = dict((name, proc) for name, proc in run["results"])
     # rulekb is installed from its git repository, not from PyPI (where no rulekb is published).
-    assert run["install"] == ["-m", "pip", "install", run["package"]]
+    # ... with an isolated pip (-I: not the checkout's modules) run from outside the checkout (issue 31)
+    assert run["install"] == ["-I", "-m", "pip", "install", run["package"]]
+    assert Path(run["install_cwd"]).resolve() == run["runner_temp"].resolve()
     assert re.match(r"^rulekb @ git\+https://", run["package"])
     annotate = steps["Annotate the pull request"]
     assert annotate.returncode == 1, annotate.stdout + annotate.stderr

@@ -68,6 +68,8 @@ FUNCTIONS = {
     "eu-case": (lambda k, n: "1: T (historical date: 1650)\n" + lines_of(k, n, "CASE I: ", "x"), _eu),
     "eu-duration": (lambda k, n: "1: T (historical date: 1650)\n" + lines_of(k, n, "(duration: ", ")"), _eu),
     "eu-phase": (lambda k, n: "1: T (historical date: 1650)\n" + lines_of(k, n, "A", "PHASE x"), _eu),
+    # the run after the phase word, where PHASE_RE's two runs of spaces split it in every way (issue 31)
+    "eu-phase-after": (lambda k, n: "1: T (historical date: 1650)\n" + lines_of(k, n, "EVENTS PHASE", "x"), _eu),
     # the other formats
     "eurw-rules": (lambda k, n: "Rule Changes\n\n" + lines_of(k, n, "13.A", "x"), _parse),
     "eurw-glossary": (lambda k, n: "Rule Changes\n\n" + lines_of(k, n, "Aa", ": meaning"), _parse),
@@ -153,6 +155,8 @@ REGRESSIONS = {
     # subject_word looked up each stem's first position with list.index: quadratic in distinct names
     "subject_word_names": (" ".join(chr(65 + k % 26) + "".join(chr(97 + (k // 26 ** (j + 1)) % 26) for j in range(4))
                                     for k in range(20_000)), subject_word),
+    # PHASE_RE's "\s*:?\s*": quadratic in the spaces after the phase word (seconds per line, issue 31)
+    "phase_trailing_spaces": ("1: T (historical date: 1650)\n" + ("EVENTS PHASE" + " " * 9_000 + "x\n") * 6, _eu),
     # a YAML number of 10,000 digits: ValueError from int() (a traceback) before
     "yaml_long_int": ("a: " + "1" * 10_000 + "\n", lambda t: loads(t, "f.yaml")),
 }
@@ -171,3 +175,35 @@ def test_overlong_line_is_refused_with_its_line():
     with pytest.raises(ParseError, match="line is 200000 characters long") as exc:
         _eu("1: T (historical date: 1650)\n" + "X" * 200_000 + "\n")
     assert exc.value.line == 2
+
+
+# ------------------------------------------------------------------ checking a text: linear in its events
+
+@pytest.mark.slow
+def test_check_of_a_text_is_linear_in_its_events(tmp_path, monkeypatch):
+    """Issue 31: checking a text of 8,000 events took 35 s, growing with the square of its events (each event's
+    logic was derived with a new mapping of every event, so the reader's title index, built once per mapping, was
+    built again for every event). 500 and 2,000 events: linear is 4x (less with the fixed cost of loading the
+    KB), quadratic 16x."""
+    from checker.pipeline import check_paths
+
+    from .conftest import TWO_EVENTS, make_kb
+
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    kb = make_kb(tmp_path, {"two.txt": TWO_EVENTS.format(ref="1:VII")}, period="VII")
+
+    def text(n: int) -> str:
+        path = tmp_path / f"events-{n}.txt"
+        path.write_text("".join(f"{i}: EVENT NUMBER {i} (historical date: 1700)\n(duration: permanent)\n1. Text.\n"
+                                for i in range(3, n + 3)), encoding="utf-8")
+        return str(path)
+
+    small, large = text(500), text(2_000)
+    check_paths([small], str(kb), period="VII")  # warm up: imports, the reader's tables
+    times = []
+    for path in (small, large):
+        start = time.process_time()
+        run = check_paths([path], str(kb), period="VII")
+        times.append(time.process_time() - start)
+        assert not [f for f in run.findings if f.rule in ("PAR001", "SCH002")]
+    assert times[1] / times[0] <= 6, f"500 / 2,000 events: {times[0]:.2f} s / {times[1]:.2f} s"

@@ -117,7 +117,8 @@ def test_fuzz_yaml_load_and_validate(case):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(mutated({k: v for k, v in SEEDS.items() if k.startswith(("000", "001"))}))
 def test_fuzz_check_cli(tmp_path_factory, case):
-    """The whole check (every family, logic included) on a mutated text: exit 0, 1 or 2, never an internal error."""
+    """The whole check (every family, logic included) on a mutated text: exit 0, 1, 2 or 3 (a sentence not read:
+    inconclusive, docs/logic.md S11), never an internal error."""
     name, data = case
     COUNTS["cli"] += 1
     path = tmp_path_factory.mktemp("fuzz") / name
@@ -129,7 +130,7 @@ def test_fuzz_check_cli(tmp_path_factory, case):
     with redirect_stdout(out), redirect_stderr(err):
         code = main(["check", "--kb", str(KB), "--format", "json", "--period", "VII", str(path)])
     assert "internal error" not in err.getvalue(), err.getvalue()
-    assert code in (0, 1, 2)
+    assert code in (0, 1, 2, 3)
     if code != 2:
         findings = json.loads(out.getvalue())["findings"]
         assert all(f["file"] and (f["line"] or f["rule"] in ("ACC001",)) or f["category"] != "schema"

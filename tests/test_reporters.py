@@ -100,8 +100,10 @@ def test_json_is_deterministic(capsys):
 
 
 def test_acceptance_in_the_kb(mini_kb, capsys):
-    text = ("1: FIRST (historical date: 1780)\n(duration: permanent)\nEVENTS PHASE:\n"
-            "1. Cannot occur before event 5:VII has occurred.\n")
+    # (the requirement stands among the opening conditions: inside the body it would be read but not modelled,
+    # a LOG007 limit, docs/logic.md S8)
+    text = ("1: FIRST (historical date: 1780)\n(duration: permanent)\n1. Cannot occur before event 5:VII has occurred.\n"
+            "EVENTS PHASE:\n1. Saxony becomes a neutral minor.\n")
     root = mini_kb({"a.txt": text}, "VII")
     accepted = root / "accepted.yaml"
     accepted.write_text("accepted:\n  - rule: REF001\n    subject: '1:VII'\n    reason: event still to be written\n"

@@ -32,6 +32,13 @@ REASONS: dict[str, tuple[str, str]] = {
     "AWW002": ("warning", "a civil-war event that does not raise the EAI contradicts its type's definition"),
     "AWW003": ("warning", "the worked example and its effect lines disagree; the reviewer decides which is right"),
     "AWW004": ("warning", "the card and its explanation count different turns: which points are affected is unclear"),
+    "AWW005": ("warning", "a card the sub-type's description promises is missing (or one it does not promise is "
+                          "there): the explanation cannot be checked, the reviewer supplies the card"),
+    "AWW006": ("info", "an explanation silent about one of its card's effect lines: the card is explicit, the "
+                       "explanation incomplete; nothing to decide"),
+    "AWW007": ("warning", "a card's choice or cap contradicts its sub-type's description: which one is right is a "
+                          "decision"),
+    "AWW008": ("info", "page furniture or two effect lines on one line: layout, the meaning is clear once noticed"),
     "CHR001": ("info", "a historical date never changes play: a record to correct, nothing to decide"),
     "CHR002": ("warning", "an unreadable date: the reviewer supplies the year meant"),
     "DCK001": ("error", "a card id no form admits: the deck cannot be built"),
@@ -56,7 +63,13 @@ REASONS: dict[str, tuple[str, str]] = {
     "NAM002": ("warning", "one place spelled two ways across events: rules may refer to two places"),
     "NAM003": ("info", "one person spelled two ways inside one event: the reader still knows who is meant"),
     "NAM005": ("warning", "a place the gazetteer does not know: a new place or a misspelling, the reviewer decides"),
+    "NAM006": ("warning", "a player code for a country the period's texts treat as a minor: who acts (the minor or its "
+                          "controller) must be decided"),
+    "NAM007": ("info", "a continent written in capitals like a province is style: the profile lists it as a region"),
     "NAM004": ("warning", "a profile entry no seed supports silently hides findings of other checks"),
+    "POP001": ("warning", "an auto-resolution that drops a qualifier, exception or limit resolves the symbol otherwise "
+                          "than a player would: the reviewer decides which is meant"),
+    "POP002": ("warning", "a case a rule opens and leaves without a rule: the reviewer supplies the missing case"),
     "PAR001": ("error", "a text that cannot be parsed cannot be checked or played"),
     "REF001": ("error", "a reference to an event that does not exist: the condition cannot be evaluated"),
     "REF002": ("info", "an external reference the KB cannot resolve yet: recorded, nothing to decide"),
@@ -68,6 +81,7 @@ REASONS: dict[str, tuple[str, str]] = {
     "REF008": ("warning", "an id and the name beside it name different events: the reviewer decides which is meant"),
     "SCH001": ("error", "a KB file that is not valid cannot be loaded"),
     "SCH002": ("error", "a key written twice, or two files with one id: one of them is silently lost"),
+    "SCH003": ("error", "an event of a game with no profile: its ids, periods and deck cannot be read at all"),
     "STR001": ("warning", "an unknown phase heading leaves the phase of its clauses unknown (a listed variant is info)"),
     "STR002": ("warning", "phases out of turn order: the reviewer decides the order meant"),
     "STR003": ("warning", "a gap or restart in numbering may be a lost clause (a known restart layout is info)"),
@@ -76,11 +90,14 @@ REASONS: dict[str, tuple[str, str]] = {
     "STR006": ("warning", "a heading with nothing under it: something may be missing"),
     "STR007": ("warning", "an effect line with no amount or a garbled cap: the amount must be supplied"),
     "STR008": ("info", "one step named two ways in running text is style: the moment meant is usually clear"),
+    "STR009": ("error", "an extends cycle: the entries inherit from each other and none can be read"),
     "STY001": ("error", "a placeholder where what a rule tells a player to place or count belongs leaves it "
                         "unplayable (a placeholder for a name is a warning: the rule is playable without it)"),
     "STY002": ("info", "spelling is style"),
     "STY003": ("warning", "a sentence that stops mid-way has lost what it announces (a split paragraph is info)"),
     "STY004": ("info", "a real-word slip ('looses', 'an permanent') is style: the meaning is clear"),
     "STY006": ("info", "a grammar slip (agreement, a missing or wrong word) is style: the meaning is clear"),
+    "STY007": ("error", "a bidi control makes the text show one thing and say another: a reviewer cannot see what is "
+                       "merged (a zero-width character is lowered to warning: it hides a match, not a rule)"),
     "STY005": ("info", "a misspelled header label is style: the date is still read"),
 }

@@ -21,7 +21,8 @@ from .common import EXIT_ERROR, EXIT_OK, UsageError, _err
 from .kbroot import find_kb_root  # noqa: F401 - the KB lookup other tools (the language server) share
 
 # One module per command, in the order ``rulekb --help`` lists them; each has ``add_parser(sub)``.
-COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "deck", "dispute", "gazetteer", "read", "lsp")
+COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "deck", "dispute", "gazetteer", "read", "lsp",
+            "completion")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -79,11 +80,24 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(exc, (ParseError, YamlError)):
             _err(str(exc))
             return EXIT_ERROR
-        import traceback
-
         _err("internal error; please report it with this trace:")
-        sys.stderr.write(traceback.format_exc())
+        sys.stderr.write(_safe_trace(exc))
         return EXIT_ERROR
+
+
+def _safe_trace(exc: BaseException) -> str:
+    """The trace of ``exc`` as it may be printed: its frames (rulekb's own code) with their line breaks, every
+    exception message (which may quote a file name or a title) on one line, control and bidi characters shown as
+    escapes (``report/safe.py``), so that no message can forge a line of a CI log."""
+    import traceback
+
+    from ..report.safe import visible, visible_lines
+
+    out = []
+    for chunk in traceback.TracebackException.from_exception(exc).format():
+        frame = chunk.startswith(("  File ", "Traceback ", "\nDuring ", "\nThe above ")) or not chunk.strip()
+        out.append(visible_lines(chunk) if frame else visible(chunk.rstrip("\n")) + "\n")
+    return "".join(out)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from .common import (
     format_arg,
     kb_arg,
 )
+from .common import _err
 from .kbroot import _resolve_game, kb_root
 from .texts import _expand_paths, resolve_texts
 
@@ -66,16 +67,28 @@ def cmd_check(args) -> int:
                 base = baseline_from_git(args.diff_from, root, paths, period, games)
             except BaselineError as exc:
                 raise UsageError(str(exc)) from None
-        findings = new_findings(findings, base)
+        kept = new_findings(findings, base)
+        kept_ids = {id(f) for f in kept}
+        hidden = [f for f in findings if id(f) not in kept_ids]
+        findings = kept
+    else:
+        hidden = None
     if select:
         findings = [f for f in findings if matches_selection(f, select)]
+        hidden = hidden and [f for f in hidden if matches_selection(f, select)]
     if ignore:
         findings = [f for f in findings if not matches_selection(f, ignore)]
+        hidden = hidden and [f for f in hidden if not matches_selection(f, ignore)]
     shown = findings if args.show_accepted else [f for f in findings if f.accepted is None]
     color = args.format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     from ..report import FORMATS
 
-    out = FORMATS[args.format](shown, quotes=run.quotes, color=color)
+    extra = {}
+    if hidden is not None:
+        hidden = hidden if args.show_accepted else [f for f in hidden if f.accepted is None]
+        extra = {"baseline": _hidden_summary(args, hidden)}
+        _err(_hidden_message(extra["baseline"]))
+    out = FORMATS[args.format](shown, quotes=run.quotes, color=color, **extra)
     if args.output:
         from ..kbio.yamlio import atomic_write
 
@@ -88,6 +101,23 @@ def cmd_check(args) -> int:
     from ..logic.undecided import undecided
 
     return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
+
+
+def _hidden_summary(args, hidden) -> dict:
+    """What ``--baseline`` / ``--diff-from`` left out: how many findings, by severity (JSON's ``baseline`` key)."""
+    by = {sev: sum(1 for f in hidden if f.severity == sev) for sev in ("error", "warning", "info")}
+    source = {"baseline": args.baseline} if args.baseline else {"diff_from": args.diff_from}
+    return {**source, "hidden": len(hidden), "hidden_by_severity": by}
+
+
+def _hidden_message(summary: dict) -> str:
+    n = summary["hidden"]
+    where = (f"already in the baseline report {summary['baseline']}" if "baseline" in summary
+             else f"already there at {summary['diff_from']}")
+    by = ", ".join(f"{k} {sev}{'s' if k != 1 and sev != 'info' else ''}"
+                   for sev, k in summary["hidden_by_severity"].items() if k)
+    option = "--baseline" if "baseline" in summary else "--diff-from"
+    return f"{option}: {n} finding{'' if n == 1 else 's'} hidden, {where}" + (f" ({by})" if by else "")
 
 
 def add_parser(sub) -> None:

@@ -25,14 +25,28 @@ class UsageError(Exception):
 
 
 def _err(message: str) -> None:
-    sys.stderr.write(f"rulekb: {message}\n")
+    """One message on stderr. It names files and quotes what strangers wrote, so it passes ``safe.visible``: a
+    newline in a file name cannot forge a second line (a ``::error`` workflow command in a CI log), an ESC or a
+    bidi control cannot reach the terminal."""
+    from ..report.safe import visible
+
+    sys.stderr.write(f"rulekb: {visible(message)}\n")
     sys.stderr.flush()
 
 
 def _console():
+    """The console commands print their text answers with: every string printed passes ``safe.visible_lines``
+    (control, bidi and invisible formatting characters shown as escapes, line breaks kept); rich markup is ASCII,
+    so it is left as it is."""
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True, emoji=False)  # "1:A:" is an id, not the :a: emoji
+    from ..report.safe import visible_lines
+
+    class SafeConsole(Console):
+        def print(self, *objects, **kwargs):
+            return super().print(*(visible_lines(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+    return SafeConsole(highlight=False, soft_wrap=True, emoji=False)  # "1:A:" is an id, not the :a: emoji
 
 
 def _writable(path: str) -> None:

@@ -39,10 +39,12 @@ def cmd_dispute(args) -> int:
     if only_eai:
         print("Both minor countries are occupied by the Axis: only the EAI effect applies.")
         return EXIT_OK
+    from ..report.safe import visible
+
     print(f"{len(combos)} legal placements:")
     for c in combos:
-        print("  " + "; ".join(f"{p.capitalize()} places {_article(k)} {k.replace('_', '-')} counter in {m}"
-                               for p, m, k in c) or "  (none)")
+        print("  " + visible("; ".join(f"{p.capitalize()} places {_article(k)} {k.replace('_', '-')} counter in {m}"
+                               for p, m, k in c)) or "  (none)")
     return EXIT_OK
 
 

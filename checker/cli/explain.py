@@ -10,13 +10,14 @@ from .events import (
     _print_clauses,
     basis_items,
     game_view,
+    load_for_events,
     print_basis,
+    text_args,
 )
-from .kbroot import _load
 
 
 def cmd_explain(args) -> int:
-    load = _load(args)
+    load = load_for_events(args)
     kb = game_view(args, load.kb, [args.id] if args.id else [])
     console = _console()
     if args.coverage:
@@ -63,7 +64,8 @@ def cmd_explain(args) -> int:
         return EXIT_OK if result.status == "found" else EXIT_FINDINGS
     from ..pipeline import check_paths
 
-    run = check_paths([], kb.root, selected=None)
+    paths, period, games = getattr(load, "contributed", ([], None, None))
+    run = check_paths(paths, kb.root, period, selected=None, game=games)
     logic = [f for f in run.findings if f.category == "logic" and f.game == kb.game]
     for f in sorted(logic, key=lambda f: f.sort_key()):
         console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
@@ -77,12 +79,17 @@ def cmd_explain(args) -> int:
 def add_parser(sub) -> None:
     p = sub.add_parser("explain", help="explain in the words of the text why an event can or cannot fire",
                        description="With an event id: whether it can fire, with a shortest history, or the minimal "
-                                   "set of clauses that rule it out. Without: every logic finding and its clauses.")
-    p.add_argument("id", nargs="?", help="an event id such as 8:VII or VII:8 (any case)")
+                                   "set of clauses that rule it out. Without: every logic finding and its clauses. "
+                                   "--text FILE places a contributed text in the KB as `check FILE` does.",
+                       epilog="examples: rulekb explain 8:VII; rulekb explain \"second division of poland\"; "
+                              "rulekb explain 14:VII --text new.txt --period VII")
+    p.add_argument("id", nargs="?", help="an event: its id such as 8:VII or VII:8, or its title (\"SECOND DIVISION "
+                   "OF POLAND\"), any case")
     time_arg(p)
     p.add_argument("--coverage", action="store_true",
                    help="per event and in total: rule-shaped sentences, read fully, curated, not understood")
     kb_arg(p)
+    text_args(p)
     p.add_argument("--game", metavar="GAME", help="the game whose events the ids name (a profile id of "
                    "kb/games/); needed only when several games have an event of that id (or write GAME/ID)")
     p.set_defaults(func=cmd_explain)

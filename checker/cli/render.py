@@ -12,6 +12,7 @@ from .kbroot import _load
 
 def cmd_render(args) -> int:
     from ..ids import UnknownName, normalize_event_id, resolve_event_id, resolve_name
+    from ..report.safe import visible_lines  # the text as written, every invisible or control character shown
     from ..textformat.render import entries_from, render_entry, render_source
 
     load = _load(args)
@@ -24,7 +25,7 @@ def cmd_render(args) -> int:
             sources = sorted({e.source.file for c in (kb.events, kb.rules, kb.glossaries, kb.documents)
                               for e in c.values() if e.source and e.source.file})
             raise UsageError(f"--source {args.source}: no KB entry came from {name!r}{suggestion(name, sources)}")
-        sys.stdout.write(render_source(kb, name))
+        sys.stdout.write(visible_lines(render_source(kb, name)))
         return EXIT_OK
     typed_local = args.id.rpartition("/")[2]
     if normalize_event_id(typed_local, {e.period for e in kb.events.values()}):
@@ -40,7 +41,7 @@ def cmd_render(args) -> int:
         raise UsageError(str(exc)) from None
     for coll in collections:
         if key in coll:
-            sys.stdout.write(render_entry(coll[key]))
+            sys.stdout.write(visible_lines(render_entry(coll[key])))
             return EXIT_OK
     raise UsageError(f"no KB entry with id {args.id!r}")
 

@@ -8,11 +8,92 @@ from .common import EXIT_ERROR, EXIT_OK, _err, kb_arg
 from .kbroot import _display_path, _project_dir, kb_root
 
 
+def site_settings() -> str:
+    """The site's mkdocs settings: the repository's ``mkdocs.yml`` in a checkout, else the copy installed as package
+    data beside the templates (``checker/site_files/mkdocs.yml``; in the repository ``site/mkdocs.yml`` is a link
+    to the one ``mkdocs.yml``, which the wheel stores as a file)."""
+    from ..site import build
+
+    packaged = build.TEMPLATES.parent / "mkdocs.yml"
+    for candidate in (build.ROOT / "mkdocs.yml", packaged):
+        if candidate.is_file():
+            return str(candidate)
+    raise build.SiteError(f"the site's mkdocs settings are missing (neither {build.ROOT / 'mkdocs.yml'} nor "
+                          f"{packaged}): reinstall rulekb")
+
+
+def _build_with(settings: str, docs: str, out: str, config_dir: str) -> None:
+    """``build_site`` with the settings file ``settings`` (build_site reads ``ROOT/mkdocs.yml``: ROOT is pointed at
+    the installed copy's folder for the build when the package runs without the repository)."""
+    from pathlib import Path
+
+    from ..site import build
+
+    folder = Path(settings).parent
+    if folder == build.ROOT:
+        build.build_site(docs, out, config_dir=config_dir)
+        return
+    saved = build.ROOT
+    build.ROOT = folder
+    try:
+        build.build_site(docs, out, config_dir=config_dir)
+    finally:
+        build.ROOT = saved
+
+
+def _staging(target: str) -> str:
+    """A new folder beside ``target`` (same file system, so the finished output moves in with one rename)."""
+    import tempfile
+
+    parent = os.path.dirname(os.path.abspath(target)) or "."
+    os.makedirs(parent, exist_ok=True)
+    return tempfile.mkdtemp(prefix=f".{os.path.basename(os.path.abspath(target))}.rulekb-", dir=parent)
+
+
+def _put_in_place(staged: str, target: str) -> None:
+    """Replace ``target`` (absent, empty, or made by rulekb: checked before) by the finished ``staged`` folder."""
+    import shutil
+
+    from ..site.build import check_output_dir
+
+    check_output_dir(target)  # again, right before replacing it
+    old = None
+    if os.path.isdir(target):
+        old = staged + ".old"
+        os.rename(target, old)
+    os.rename(staged, target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def resolved_output(path: str, project: str) -> str:
+    """The real path of an output folder (every symbolic link in it, parents included, resolved), which is then
+    the only path checked and written: a link swapped in later cannot redirect the writes. A folder named inside
+    the project whose real path lies outside it (a ``site`` link that a pull request added) is refused."""
+    from ..site.build import SiteError
+
+    full = os.path.abspath(path)
+    real = os.path.realpath(full)
+    home, real_home = os.path.abspath(project), os.path.realpath(project)
+
+    def within(p: str, folder: str) -> bool:
+        return p == folder or p.startswith(folder.rstrip(os.sep) + os.sep)
+
+    if within(full, home) and not within(real, real_home):
+        raise SiteError(f"{path}: a symbolic link in its path leads outside the project folder {project} (to "
+                        f"{real}); refused: rulekb writes the site only into real folders of the project")
+    return real
+
+
 def cmd_site(args) -> int:
+    """Write the pages and build the site into staging folders beside the outputs; only a build that succeeded
+    replaces them, so a failure (an exception, a full disk, Ctrl-C) leaves the previous output as it was and no
+    half-written folder behind."""
+    import shutil
     import time
 
     from ..kbio.store import load_kb
-    from ..site.build import SiteError, build_site, check_output_dir, generate_pages
+    from ..site.build import SiteError, check_output_dir, generate_pages
 
     def say(msg: str) -> None:
         _err(f"site: {msg}")
@@ -23,29 +104,55 @@ def cmd_site(args) -> int:
     out = args.out or os.path.join(project, "site_build")
     start = time.perf_counter()
     try:
-        check_output_dir(docs)
+        check_output_dir(docs)  # a link as the folder itself is refused as it was named
         if not args.no_build:
             check_output_dir(out)
+        docs, out = resolved_output(docs, project), resolved_output(out, project)  # then only real paths
+        check_output_dir(docs)
+        settings = None
+        if not args.no_build:
+            check_output_dir(out)
+            settings = site_settings()  # before the slow part: a broken installation is said at once
     except SiteError as exc:
         _err(f"site: {exc}")
         return EXIT_ERROR
     load = load_kb(root)
     say(f"loaded the knowledge base {load.kb.root}")
+    staged: list[str] = []
     try:
-        pages = generate_pages(load, docs, compare_ref=args.compare, progress=say)
-        say(f"wrote {pages} pages to {_display_path(docs)} in {time.perf_counter() - start:.1f} s")
-        if args.no_build:
-            return EXIT_OK
-        start = time.perf_counter()
-        say("building the static site with mkdocs")
-        build_site(docs, out)
+        docs_tmp = _staging(docs)
+        staged.append(docs_tmp)
+        pages = generate_pages(load, docs_tmp, compare_ref=args.compare, progress=say)
+        say(f"wrote {pages} pages in {time.perf_counter() - start:.1f} s")
+        if not args.no_build:
+            start = time.perf_counter()
+            say("building the static site with mkdocs")
+            out_tmp = _staging(out)
+            staged.append(out_tmp)
+            config_tmp = _staging(out + "-config")
+            staged.append(config_tmp)
+            _build_with(settings, docs_tmp, out_tmp, config_tmp)
+            say(f"built the site in {time.perf_counter() - start:.1f} s")
+            _put_in_place(out_tmp, out)
+            staged.remove(out_tmp)
+        _put_in_place(docs_tmp, docs)
+        staged.remove(docs_tmp)
     except SiteError as exc:
         _err(f"site: {exc}")
         return EXIT_ERROR
     except OSError as exc:
         _err(f"site: cannot write {exc.filename or ''}: {exc.strerror or exc}")
         return EXIT_ERROR
-    say(f"built {_display_path(out)} in {time.perf_counter() - start:.1f} s")
+    except Exception as exc:  # noqa: BLE001 - mkdocs' own errors (a strict-mode warning, a plugin): exit 2, said
+        _err(f"site: the site build failed: {type(exc).__name__}: {exc}")
+        return EXIT_ERROR
+    finally:
+        for folder in staged:
+            shutil.rmtree(folder, ignore_errors=True)
+    say(f"wrote the Markdown to {_display_path(docs)}")
+    if args.no_build:
+        return EXIT_OK
+    say(f"built {_display_path(out)}")
     if args.serve:
         return _serve_site(out, args.port)
     say(f"to view it, run `rulekb site --serve` (or `python -m http.server -d {_display_path(out)} -b 127.0.0.1 8000`) and "

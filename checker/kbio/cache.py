@@ -3,13 +3,15 @@
 Loading a KB means reading and validating every YAML file and building the model; at 10,000 events that is
 most of a check's time. The cache keeps, for every KB file, what loading it produced — the entry as plain data
 (tuples, lists, dicts, strings, numbers: marshal, never pickle, never code), the references found in its
-texts, its line index (source line -> YAML line, for reporting) or its schema findings — together with the
-file's path, size and modification time. A later load stats every file and takes an entry from the cache only
-when all three still match; changed, added and renamed files are read again, deleted ones dropped, and the
-cache is rewritten. The whole cache is discarded when the code that produced it (``code_version``: rulekb's
-version, the Python version, the format number and the stamps of rulekb's own source files) or the KB's schema
-files change. A file modified within two seconds of the cache write is not cached (its modification time
-could still change without its size or time changing visibly).
+texts, its line index (source line -> YAML line, for reporting) or its schema findings — keyed by a digest
+of the file's bytes. A later load reads every file (reading is cheap; parsing and validating is not) and takes
+an entry from the cache only when the file's bytes still have the recorded digest: an edit that keeps a file's
+size and modification time (a checkout or a copy that preserves times) is seen. Changed, added and renamed
+files are parsed again, deleted ones dropped, and the cache is rewritten. The whole cache is discarded when the
+code that produced it changes (``code_version``: rulekb's version, the Python version, the format number, the
+contents of rulekb's source, grammar and data files and of the ASP programs in use, ``RULEKB_ASP`` included) or
+the schemas do. A file modified within two seconds of the cache write is not cached (it may still be being
+written).
 
 Trust: the cache folder may be written by a stranger. ``checker.cache`` authenticates every entry with a key
 kept outside the folder and returns nothing for an entry it did not write; and what is read is plain data
@@ -45,7 +47,7 @@ from ..model import (
     Source,
 )
 
-FORMAT = 2
+FORMAT = 3
 RACY_SECONDS = 2.0
 PRUNE_DAYS = 30
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,7 +59,9 @@ def enabled() -> bool:
     return not os.environ.get("RULEKB_NO_CACHE")
 
 
-def _stamps(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int]]:
+def _stamps(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, str]]:
+    """(path, size, content digest) of every file of ``folder`` ending in ``suffixes``: by content, never by
+    modification time (a checkout or a copy that keeps times and sizes must still change the stamp)."""
     out = []
     for dirpath, dirnames, filenames in os.walk(folder):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__")))
@@ -65,11 +69,17 @@ def _stamps(folder: str, suffixes: tuple[str, ...]) -> list[tuple[str, int, int]
             if name.endswith(suffixes):
                 full = os.path.join(dirpath, name)
                 try:
-                    st = os.stat(full)
+                    with open(full, "rb") as fh:
+                        data = fh.read()
                 except OSError:
                     continue
-                out.append((os.path.relpath(full, folder), st.st_size, st.st_mtime_ns))
+                out.append((os.path.relpath(full, folder), len(data), content_digest(data)))
     return out
+
+
+def content_digest(data: bytes) -> str:
+    """What a file's cached record is keyed by: a digest of its bytes."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 _CODE_VERSION: str | None = None
@@ -96,14 +106,25 @@ def _library_stamps() -> list:
     return out
 
 
+def _asp_dir() -> str:
+    """The ASP programs the solver uses (``checker.logic.solver.asp_dir``, found the same way without importing
+    clingo): ``$RULEKB_ASP``, else the repository's ``asp/``, else the copy installed with the package."""
+    env = os.environ.get("RULEKB_ASP")
+    if env:
+        return env
+    repo = os.path.join(_PROJECT, "asp")
+    return repo if os.path.exists(os.path.join(repo, "draw.lp")) else os.path.join(_PACKAGE, "asp_programs")
+
+
 def code_version() -> str:
     """Changes whenever anything that could change what loading or checking produces changes: rulekb's version,
-    Python's, this format, rulekb's source files and ASP programs (path, size, modification time), and the
-    installed libraries that take part (``LIBRARIES``)."""
+    Python's, this format, the contents of rulekb's source files, grammars (``*.lark``), phrase tables and other
+    data files (``*.yaml``, ``*.json``) and of the ASP programs actually used (``RULEKB_ASP`` when it is set), and
+    the installed libraries that take part (``LIBRARIES``)."""
     global _CODE_VERSION
     if _CODE_VERSION is None:
-        parts = [__version__, sys.version, str(FORMAT), repr(_stamps(_PACKAGE, (".py",))),
-                 repr(_stamps(os.path.join(_PROJECT, "asp"), (".lp",))), repr(_library_stamps())]
+        parts = [__version__, sys.version, str(FORMAT), repr(_stamps(_PACKAGE, (".py", ".lark", ".yaml", ".json"))),
+                 repr(_stamps(_asp_dir(), (".lp",))), repr(_library_stamps())]
         _CODE_VERSION = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
     return _CODE_VERSION
 
@@ -230,11 +251,16 @@ def cache_name(root: str, display_root: str) -> str:
 
 
 def schema_stamps(root: str) -> list:
-    return _stamps(os.path.join(root, "schema"), (".json",))
+    """The KB's own schema files and the schemas rulekb ships (files are validated against the shipped ones; a KB
+    schema that differs is reported), by content."""
+    from .store import shipped_schema_dir
+
+    return [_stamps(os.path.join(root, "schema"), (".json",)), _stamps(shipped_schema_dir(), (".json",))]
 
 
 class KBCache:
-    """The cached records of one KB folder: ``get(rel, size, mtime)`` gives a file's record if still current."""
+    """The cached records of one KB folder: ``get(rel, size, mtime, digest)`` gives a file's record if the file
+    still holds the bytes it was recorded from (``digest``: :func:`content_digest` of them)."""
 
     def __init__(self, root: str, display_root: str):
         self.name = cache_name(root, display_root)
@@ -254,20 +280,22 @@ class KBCache:
                 self.old = {}  # damaged: rebuilt from the files
         self.started = time.time()
 
-    def get(self, rel: str, size: int, mtime_ns: int):
+    def get(self, rel: str, size: int, mtime_ns: int, digest: str | None = None):
+        """The record of ``rel`` if it was made from the same bytes (its digest matches; size and time are kept
+        only to tell a file too fresh to cache, never to decide a hit)."""
         rec = self.old.get(rel)
-        if rec is not None and rec[0] == size and rec[1] == mtime_ns:
+        if rec is not None and len(rec) == 4 and rec[3] == digest:
             self.new[rel] = rec
             self.hits += 1
             return rec[2]
         self.changed = True
         return None
 
-    def put(self, rel: str, size: int, mtime_ns: int, record: tuple) -> None:
+    def put(self, rel: str, size: int, mtime_ns: int, record: tuple, digest: str | None = None) -> None:
         if mtime_ns / 1e9 > self.started - RACY_SECONDS:
-            self.changed = True  # too fresh to trust its stamp: read it again next time
+            self.changed = True  # still being written, maybe: read it again next time
             return
-        self.new[rel] = (size, mtime_ns, record)  # plain data or not: save() finds out, in one marshal of all
+        self.new[rel] = (size, mtime_ns, record, digest)  # plain data or not: save() finds out, in one marshal
 
     def save(self) -> None:
         if not enabled() or (not self.changed and self.new.keys() == self.old.keys()):
@@ -292,8 +320,7 @@ class KBCache:
             return None
         h = hashlib.sha256(repr(self.header).encode())
         for rel in sorted(self.new):
-            size, mtime, _ = self.new[rel]
-            h.update(f"{rel}\0{size}\0{mtime}\n".encode())
+            h.update(f"{rel}\0{self.new[rel][3]}\n".encode())
         return h.hexdigest()[:32]
 
 

@@ -49,16 +49,49 @@ def default_kb_root() -> str:
     return os.path.join(here, "kb")
 
 
-def schema_dir(root: str) -> str:
-    """The KB's own ``schema/`` folder; a KB without one (a new game's folder holding only ``games/`` and
-    ``events/``) is validated against the schemas rulekb ships (``kb/schema`` of the repository, installed as
-    ``checker.kb_schema``)."""
-    own = os.path.join(root, "schema")
-    if os.path.isdir(own):
-        return own
+def shipped_schema_dir() -> str:
+    """The schemas rulekb ships (``kb/schema`` of the repository, installed as ``checker.kb_schema``): every KB file
+    is validated against these, never against a KB's own ``schema/``, which a pull request can change."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     repo = os.path.join(os.path.dirname(here), "kb", "schema")
     return repo if os.path.isfile(os.path.join(repo, "event.schema.json")) else os.path.join(here, "kb_schema")
+
+
+def schema_dir(root: str) -> str:
+    """Where the schemas files are validated against come from: the shipped ones (:func:`shipped_schema_dir`),
+    whatever the KB's own ``schema/`` holds. A KB's own schema that differs from the shipped one is reported
+    (:func:`kb_schema_findings`), never used: loosening it cannot hide an error (with ``--diff-from`` the base
+    revision is validated the same way)."""
+    return shipped_schema_dir()
+
+
+SCHEMA_KINDS = (*KINDS.values(), "accepted")
+
+
+def kb_schema_findings(root: str, display_root: str) -> list[Finding]:
+    """SCH001 for every schema of the KB's own ``schema/`` folder that differs from the one rulekb ships (each
+    with a digest of its content, so that a pull request that changes it again gets a new finding even against
+    a base revision whose schema differed already)."""
+    own = os.path.join(root, "schema")
+    shipped = shipped_schema_dir()
+    if not os.path.isdir(own) or os.path.realpath(own) == os.path.realpath(shipped):
+        return []
+    out = []
+    for kind in SCHEMA_KINDS:
+        name = f"{kind}.schema.json"
+        try:
+            mine = read_regular(os.path.join(own, name), name, 4 * MAX_YAML_BYTES, root)
+            theirs = read_regular(os.path.join(shipped, name), name, 4 * MAX_YAML_BYTES)
+        except YamlError:
+            continue  # a missing or unreadable own schema is an error of its own (schema_text)
+        if mine != theirs:
+            from .cache import content_digest
+
+            out.append(_schema_finding(os.path.join(display_root, "schema", name), None,
+                                       f"differs from the schema rulekb ships (content {content_digest(mine)[:12]}); "
+                                       "files are validated against the shipped schema, not this one: restore it "
+                                       "from the rulekb repository"))
+    return out
 
 
 @lru_cache(maxsize=32)
@@ -113,14 +146,19 @@ def _schema_finding(file: str, line: int | None, message: str, subject: str | No
 def schema_text(root: str, kind: str) -> str:
     """The text of ``kb/schema/<kind>.schema.json``, checked to be a usable JSON Schema. A missing or broken
     schema is a YamlError (exit 2): without it nothing can be validated, and nothing may pass unvalidated."""
-    path = os.path.join(schema_dir(root), f"{kind}.schema.json")
-    try:
-        st = os.stat(path)
-        key = (path, st.st_mtime_ns, st.st_size, st.st_ino)
-    except OSError as exc:
-        raise YamlError(path, None, None, f"cannot read the schema: {exc.strerror}; restore kb/schema/ from the "
-                        "rulekb repository") from None
-    return _schema_text_checked(key)
+    own = os.path.join(root, "schema")
+    paths = [os.path.join(schema_dir(root), f"{kind}.schema.json")]
+    if os.path.isdir(own):  # the KB's own copy must still be a usable schema (it is compared, not used)
+        paths.insert(0, os.path.join(own, f"{kind}.schema.json"))
+    for path in paths:
+        try:
+            st = os.stat(path)
+            key = (path, st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns)
+        except OSError as exc:
+            raise YamlError(path, None, None, f"cannot read the schema: {exc.strerror}; restore kb/schema/ from the "
+                            "rulekb repository") from None
+        text = _schema_text_checked(key)
+    return text
 
 
 @lru_cache(maxsize=64)
@@ -175,13 +213,60 @@ def validate(data: Any, kind: str, root: str, file: str, text: str, schemas: dic
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = list(err.absolute_path)
-        line, col = node_mark(text, path)
         where = "/".join(str(p) for p in path) or "(top level)"
-        expected = err.message if len(err.message) < 200 else err.message[:200] + "…"
         subject = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        extra = _unknown_keys(err)
+        if extra:  # an unknown key: reported on its own line, with the keys the schema knows there
+            from ..ids import suggestion
+
+            allowed = sorted((err.schema.get("properties") or {}) if isinstance(err.schema, dict) else ())
+            for key in extra:
+                line, col = _key_mark(text, path, key)
+                hint = suggestion(key, allowed) or (f" (known: {', '.join(allowed)})" if allowed else "")
+                out.append(_schema_finding(file, line, f"{where}: unknown key {key!r}{hint} (schema {kind}.schema.json"
+                                           + (f", column {col}" if col else "") + ")", subject))
+            continue
+        line, col = node_mark(text, path)
+        expected = err.message if len(err.message) < 200 else err.message[:200] + "…"
         out.append(_schema_finding(file, line, f"{where}: {expected} (schema {kind}.schema.json"
                                    + (f", column {col}" if col else "") + ")", subject))
     return out
+
+
+def _unknown_keys(err) -> list[str]:
+    """The keys an ``additionalProperties: false`` error is about (jsonschema names them only in its message)."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, dict) or not isinstance(err.schema, dict):
+        return []
+    import re
+
+    known = err.schema.get("properties") or {}
+    patterns = list((err.schema.get("patternProperties") or {}))
+    return [k for k in err.instance if k not in known and not any(re.search(p, str(k)) for p in patterns)]
+
+
+def _key_mark(text: str, path: list, key: str) -> tuple[int | None, int | None]:
+    """Line and column (1-based) of the key ``key`` of the mapping at ``path``: the key's own line, where a
+    value that is itself a mapping or list would point at its first entry."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return node_mark(text, path)
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == str(step)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            node = None
+        if node is None:
+            return node_mark(text, path)
+    if isinstance(node, yaml.MappingNode):
+        for k, _ in node.value:
+            if k.value == str(key):
+                return k.start_mark.line + 1, k.start_mark.column + 1
+    return node_mark(text, path)
 
 
 def iter_kb_files(root: str):
@@ -250,19 +335,24 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
         if kind is None:
             continue
         display = prefix + rel
-        stamp = None
+        stamp = raw = None
         if cache is not None and kind != "deck":  # decks depend on the game profile: always read
+            # Read (a link leaving the KB, a hard link, a pipe refused as always) and keyed by content: a cached
+            # record is used only for the very bytes it was made from.
             try:
+                raw = read_regular(full, display, MAX_YAML_BYTES, kb.root, walked=True)
                 st = os.stat(full)
-                stamp = (st.st_size, st.st_mtime_ns)
-            except OSError:
-                stamp = None
+                stamp = (st.st_size, st.st_mtime_ns, kc.content_digest(raw))
+            except (YamlError, OSError):
+                stamp = raw = None  # read again below, which reports why
             record = cache.get(rel, *stamp) if stamp else None
             if record is not None and _from_record(kb, result, kind, display, record):
                 continue
-        record = _load_file(kb, result, kind, full, display, validate_schema, schemas)
+        record = _load_file(kb, result, kind, full, display, validate_schema, schemas, raw)
         if cache is not None and stamp is not None and record is not None:
-            cache.put(rel, *stamp, record)
+            cache.put(rel, stamp[0], stamp[1], record, stamp[2])
+    if validate_schema:
+        result.findings.extend(kb_schema_findings(root, display_root))
     game_references(kb)
     if cache is not None:
         cache.save()
@@ -294,10 +384,11 @@ def game_references(kb: KnowledgeBase, events=None) -> None:
 
 
 def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, display: str,
-               validate_schema: bool, schemas: dict | None = None) -> tuple | None:
-    """Read one file into the KB; returns what the cache records of it (None: not to be cached)."""
+               validate_schema: bool, schemas: dict | None = None, raw: bytes | None = None) -> tuple | None:
+    """Read one file into the KB (``raw``: its bytes, already read); returns what the cache records of it (None:
+    not to be cached)."""
     try:
-        data, text = load_file(full, display, root=kb.root, walked=True)  # from iter_kb_files
+        data, text = load_file(full, display, root=kb.root, walked=True, data=raw)  # from iter_kb_files
     except YamlError as exc:
         finding = _schema_finding(exc.file, exc.line, exc.message, rule=exc.rule)
         result.findings.append(finding)

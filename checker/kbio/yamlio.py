@@ -307,6 +307,9 @@ def read_regular(path: str, name: str, limit: int, root: str | None = None, walk
         size = info.st_size
         if not stat.S_ISREG(info.st_mode):
             raise YamlError(name, None, None, "not a regular file (a named pipe, device, socket or folder): refused")
+        if root is not None and info.st_nlink > 1:  # a second name of a file anywhere on the disk, as a symlink
+            raise YamlError(name, None, None, f"a file with {info.st_nlink} hard links (another name of a file that "
+                            "may lie outside the knowledge base): refused (replace it by a copy of its own)")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         # Read what the file holds (its size as fstat has it, plus one byte to see a file that grew), then on to
@@ -333,11 +336,13 @@ def decode_utf8(data: bytes, name: str) -> str:
                         "UTF-8") from None
 
 
-def load_file(path: str, name: str | None = None, root: str | None = None, walked: bool = False) -> tuple[Any, str]:
+def load_file(path: str, name: str | None = None, root: str | None = None, walked: bool = False,
+              data: bytes | None = None) -> tuple[Any, str]:
     """Load one YAML file. With ``root``, the file must resolve to a path inside it (``walked``: see
-    ``read_regular``)."""
+    ``read_regular``). ``data``: the file's bytes, already read by ``read_regular`` with the same ``root``."""
     name = name or path
-    data = read_regular(path, name, MAX_YAML_BYTES, root, walked)
+    if data is None:
+        data = read_regular(path, name, MAX_YAML_BYTES, root, walked)
     if len(data) > MAX_YAML_BYTES:
         raise YamlError(name, None, None, f"file is larger than {MAX_YAML_BYTES} bytes")
     text = decode_utf8(data, name)

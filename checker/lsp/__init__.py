@@ -57,13 +57,17 @@ def run(args) -> int:
     try:
         options = options_from(args)
     except ValueError as exc:
-        sys.stderr.write(f"rulekb: {exc}\n")
+        from ..cli.common import _err
+
+        _err(str(exc))
         return EXIT_ERROR
     log_file = getattr(args, "log_file", None)
     try:
         handler = logging.FileHandler(log_file, encoding="utf-8") if log_file else logging.StreamHandler(sys.stderr)
     except OSError as exc:
-        sys.stderr.write(f"rulekb: --log-file {log_file}: {exc.strerror}\n")
+        from ..cli.common import _err
+
+        _err(f"--log-file {log_file}: {exc.strerror}")
         return EXIT_ERROR
     handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
     root = logging.getLogger()

@@ -29,6 +29,31 @@ def visible(text: object) -> str:
     return _UNSAFE.sub(_show, str(text))
 
 
+def visible_lines(text: object) -> str:
+    """``text`` as :func:`visible` shows it, except that its line breaks (``\\n``) and tabs stay: for output made
+    of lines (a rendered text, a listing), where each line's contents still show every other control, bidi and
+    invisible formatting character as an escape."""
+    return "\n".join(_UNSAFE.sub(lambda m: "\t" if m.group() == "\t" else _show(m), part)
+                     for part in str(text).split("\n"))
+
+
+def invisible(text: str) -> list[str]:
+    """The bidi controls and invisible formatting characters in ``text`` (each once, in order), as escapes:
+    what a reader of the text cannot see (``checker/checks/style/sty007_invisible_character.py``)."""
+    out: list[str] = []
+    for m in _FORMAT.finditer(text):
+        shown = _show(m)
+        if shown not in out:
+            out.append(shown)
+    return out
+
+
+# What changes how a text reads without being seen: bidi embeddings, overrides, isolates and marks, zero-width
+# characters, the word joiner and invisible operators, the BOM inside a text, interlinear annotation controls.
+_FORMAT = re.compile("[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]")
+BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufff9-\ufffb]")
 
 

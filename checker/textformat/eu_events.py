@@ -47,7 +47,9 @@ TITLE_MULT_RE = re.compile(r"^(?:\*|\d{1,2})$")
 MAX_TITLE_LINES = 6  # a title, its multiplicity and its date; the seeds' longest spans 2 lines
 DURATION_RE = re.compile(r"^\(duration:\s*(?P<text>.*)\)\s*$", re.S)
 
-PHASE_RE = re.compile(r"^(?P<name>(?:[A-Z]+ )*[A-Z]*PHASE|INTERPHASE)\s*:?\s*(?P<note>\(.*\))?$")
+# ``\s*(?::\s*)?``, not ``\s*:?\s*``: two runs of spaces with nothing between them split a run of spaces in every
+# way before failing (quadratic: "PHASE" + 20,000 spaces + "x" took seconds per line).
+PHASE_RE = re.compile(r"^(?P<name>(?:[A-Z]+ )*[A-Z]*PHASE|INTERPHASE)\s*(?::\s*)?(?P<note>\(.*\))?$")
 TURN_RE = re.compile(rf"^(?:(?P<ord>{_ORD}) TURN|TURN (?P<n>\d+))\s*:?$")
 EVENT_PART_RE = re.compile(rf"^(?P<ord>{_ORD}) EVENT\s*:$")
 CASE_RE = re.compile(r"^CASE (?P<num>[IVX]+)\s*[:.]\s*(?P<cond>.*)$")
@@ -108,8 +110,11 @@ def classify_duration(text: str | None) -> tuple[str | None, int | None]:
         return "turns", int(m["n"])
     if t == "permanent":
         return "permanent", None
-    if t.startswith("immediate"):
+    if re.fullmatch(r"immediate\.?", t):
         return "immediate", None
+    # "immediate or until a war resulting from this event is over": over at once, or when the war ends. Both are
+    # the environment's end of an "until" run (docs/logic.md S3: it may end it at any turn from the next on), so
+    # it is "until", never shortened to "immediate"; so is any other duration that says more than "immediate".
     return "until", None
 
 

@@ -20,6 +20,11 @@ Passes::
     countries:
       - {code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}   # "by SPA."
 
+A country entry may not cite, as its only source, a line that another check flags for that very code: a line
+where NAM006 reports the code as used for a country that is a minor in that period (``PRU`` cited from
+``PRU annexes Polish WEST PREUSSEN`` in period VII, whose texts write "Inactive Prussia") supports no player
+country; the profile would make the slip look like evidence.
+
 Citations of a source file the KB holds no entries of cannot be checked: one info finding per profile says how
 many. When the KB holds none of the files a profile cites (a KB built from other texts, such as a test KB), the
 profile is not about its texts and nothing is reported for it.
@@ -92,6 +97,24 @@ def _cites(index, source, entry: str) -> str | None:
     return None
 
 
+def _flagged_lines(ctx, index) -> dict[tuple[str, int], str]:
+    """(source file, start line of the text) -> code, for each line NAM006 flags (the game's own profile only)."""
+    from .countries import minor_code_uses
+
+    out = {}
+    for code, _name, entry, line, _evidence, period in minor_code_uses(ctx):
+        event = ctx.kb.events.get(entry)
+        if event is not None and event.source.file:
+            out[(event.source.file, line)] = f"{code}:{period}"
+    return out
+
+
+def _start(index, file: str, line: int) -> int | None:
+    starts = index.get(file, ([], []))[0]
+    i = bisect.bisect_right(starts, line) - 1
+    return starts[i] if i >= 0 else None
+
+
 def _file(ctx, gid: str) -> str:
     """The profile's file as the KB reports it (under the KB folder's own name)."""
     return ctx.kb.files.get(f"game:{gid}") or f"kb/games/{gid}.yaml"
@@ -121,8 +144,14 @@ def check(ctx):
                 entries.append((name.rstrip("s") if name != "names" else "name", word,
                                 citations.get(name, {}).get(word)))
         unverifiable: dict[str, int] = defaultdict(int)
+        flagged = _flagged_lines(ctx, index) if gid == ctx.kb.game else {}
         for kind, entry, source in entries:
             problem = _cites(index, source, entry)
+            if problem is None and kind == "country code" and flagged:
+                hit = flagged.get((source["file"], _start(index, source["file"], source["line"])))
+                if hit and hit.split(":")[0] == entry:
+                    problem = (f"cites as its only source {source['file']}:{source['line']}, a line where NAM006 "
+                               f"reports '{entry}' as a code used for a minor of period {hit.split(':', 1)[1]}")
             if problem == "unverifiable":
                 unverifiable[source["file"]] += 1
                 continue

@@ -5,7 +5,7 @@ PHASE``) is still understood, because the profile lists it as an alias, but the 
 a heading the profile does not know at all (``DIPLOMATIK PHASE``) cannot be placed in the turn, so the
 logic cannot tell when its clauses apply.
 
-Fails (unknown: warning)::
+Fails (unknown: warning, with "did you mean DIPLOMACY PHASE?" for a near miss)::
 
     DIPLOMATIK PHASE:
 
@@ -25,12 +25,24 @@ from __future__ import annotations
 import re
 import sys
 
+from ...ids import did_you_mean
+
 CODE = "STR001"
 NAME = "phase-heading"
 CATEGORY = "structure"
 SEVERITY = "warning"
 
 _NAME_RE = re.compile(r"^(?P<name>(?:[A-Z]+ )*[A-Z]*PHASE|INTERPHASE)")
+
+
+def _near(name: str, names: list[str]) -> list[str]:
+    """The phases ``name`` may misspell, compared without the " PHASE" every heading shares (else "EVENT PHASE"
+    is as close to "PEACE PHASE" as to "EVENTS PHASE")."""
+    def stem(n: str) -> str:
+        return n[: -len(" PHASE")] if n.endswith(" PHASE") else n
+
+    by_stem = {stem(n): n for n in names}
+    return [by_stem[s] for s in did_you_mean(stem(name), by_stem, n=2)]
 
 
 def check(ctx):
@@ -50,6 +62,11 @@ def check(ctx):
                 yield ctx.finding(mod, event.id, section.line,
                                   f"phase heading '{name}' is a variant spelling of '{aliases[name]}'", "info")
             else:
-                known = ", ".join(canonical) or "none (no game profile)"
+                close = [aliases.get(c, c) for c in _near(name, [*canonical, *aliases])]
+                close = list(dict.fromkeys(close))  # an alias's phase once, by its canonical name
+                if close:
+                    hint = f"did you mean {' or '.join(close)}?"
+                else:
+                    hint = f"known: {', '.join(canonical) or 'none (no game profile)'}"
                 yield ctx.finding(mod, event.id, section.line,
-                                  f"phase heading '{name}' is not a phase of the game profile (known: {known})")
+                                  f"phase heading '{name}' is not a phase of the game profile ({hint})")
