@@ -110,14 +110,24 @@ def _honest(status: str, definite: tuple[str, ...], unread: list[dict]) -> tuple
     return status, {"unread": unread} if unread else {}
 
 
+def _bounded(args, fn, *fn_args, **kwargs):
+    """One question under --time-limit (grounding included) and --memory-limit (checker/logic/bounded.py)."""
+    from ..logic.bounded import run_bounded
+
+    return run_bounded(fn, fn_args, kwargs, time_limit=args.time_limit, memory_mb=args.memory_limit)
+
+
 def _count(args, load, kb, console) -> int:
-    from ..logic.orders import count_orders
+    from ..logic.bounded import OutOfBounds
+    from ..logic.orders import CountResult, count_orders
 
     limit = args.limit or 10000
     try:
-        counted = count_orders(kb, args.count, limit=limit, time_limit=args.time_limit)
+        counted = _bounded(args, count_orders, kb, args.count, limit=limit, time_limit=args.time_limit)
     except ValueError as exc:
         raise UsageError(f"--count: {exc}") from None
+    except OutOfBounds as exc:
+        counted = CountResult(0, False, args.time_limit, 0, f"not counted: {exc}")
     count, complete = counted.count, counted.complete
     unread = basis_items(load, kb, args.count)
     status, basis = _honest("complete" if complete else "incomplete", ("complete",), unread)
@@ -144,7 +154,13 @@ def _check(args, load, kb, console) -> int:
         entries = read_log(args.check, kb.events)
     except LogError as exc:
         raise UsageError(str(exc)) from None
-    result = check_log(kb, entries, time_limit=args.time_limit)
+    from ..logic.bounded import OutOfBounds
+    from ..logic.orders import OrderResult
+
+    try:
+        result = _bounded(args, check_log, kb, entries, time_limit=args.time_limit)
+    except OutOfBounds as exc:
+        result = OrderResult("", "inconclusive", message=str(exc))
     expl = _explanation_items(load, result.explanation, kb.game)
     unread = basis_items(load, kb, {e.event for e in entries})
     status, basis = _honest(result.status, ("legal", "illegal"), unread)
@@ -170,8 +186,14 @@ def _check(args, load, kb, console) -> int:
 def _goal(args, load, kb, console) -> int:
     from ..logic.orders import shortest_history
 
-    result = shortest_history(kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
-                              time_limit=args.time_limit)
+    from ..logic.bounded import OutOfBounds
+    from ..logic.orders import OrderResult
+
+    try:
+        result = _bounded(args, shortest_history, kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
+                          time_limit=args.time_limit)
+    except OutOfBounds as exc:
+        result = OrderResult(args.goal, "inconclusive", message=str(exc))
     expl = _explanation_items(load, result.explanation, kb.game)
     unread = basis_items(load, kb, {args.goal, *args.avoid})
     status, basis = _honest(result.status, ("found", "impossible"), unread)
@@ -217,6 +239,9 @@ def add_parser(sub) -> None:
     p.add_argument("--limit", type=_positive(int), default=None, metavar="N",
                    help="with --count: stop counting at N (default 10000)")
     time_arg(p)
+    p.add_argument("--memory-limit", type=_positive(int), default=4096, metavar="MB",
+                   help="memory the solver may take (address space of the question's process) before answering "
+                        "inconclusive (exit 3; default 4096)")
     format_arg(p)
     kb_arg(p)
     text_args(p)
