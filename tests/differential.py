@@ -1,7 +1,9 @@
 """Differential testing of the logic engine: clingo (checker.logic) against tests/reference_interpreter.py.
 
 Random small knowledge bases (up to 6 events, every condition, duration, effect and outcome kind of the shared
-contract) and random logs; for each, ``order --goal`` (shortest length), ``--check``, ``--count`` and the
+contract; requirements inside the body, which S8 leaves out of the model; events that repeat another one with
+cases; first_of alternatives guarded by a province's owner; events outside the KB, of several periods, tested,
+cancelled and made to never occur) and random logs; for each, ``order --goal`` (shortest length), ``--check``, ``--count`` and the
 can-never-fire verdicts must agree with the interpreter's brute force.
 
     python -m tests.differential --cases 10000 --jobs 2   # prints cases tried and disagreements
@@ -18,26 +20,13 @@ import time
 
 from checker.logic import orders
 from checker.logic.analysis import analyse, horizon_bound
-from checker.logic.facts import _Anything, duration_events
 from checker.model import Clause, Event, KnowledgeBase, Section, Source
 
 from . import reference_interpreter as ref
 
 MAX_TURNS = 5  # the goal search and the interpreter's horizon for --goal
 MAX_BOUND = 6  # KBs whose whole bound is above this are not asked for verdicts or counts (brute force too slow)
-OUTSIDE = "4:VI"
-
-
-def until_of_for(kb: KnowledgeBase):
-    """The engine's reading of "until event X occurs" durations, with the game's period labels."""
-    from checker.logic.facts import game_profile
-
-    labels = game_profile(kb).periods
-    return lambda event: duration_events(event, _Anything(), labels)
-
-
-def until_of(event):  # Roman labels only (kept for callers that build Roman KBs)
-    return duration_events(event, _Anything())
+OUTSIDE = "4:VI"  # an event outside the KB; each KB also names one of its own first period (30:P), not in it
 
 
 # Period labels of the random games: Roman (the default reading, or a profile listing them, even out of Roman
@@ -70,7 +59,8 @@ def _cond(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
     if k == "not":
         return {"kind": "not", "of": [_cond(rng, ids, depth + 1)]}
     if k == "outside":
-        return {"kind": rng.choice(["occurred", "in_effect", "over"]), "event": OUTSIDE}
+        return {"kind": rng.choice(["occurred", "in_effect", "over", "not_occurred"]),
+                "event": rng.choice(_ALLOWED["outside"])}
     c: dict = {"kind": k}
     if k in ("occurred", "not_occurred", "in_effect", "not_in_effect", "over"):
         c["event"] = rng.choice(ids)
@@ -97,6 +87,12 @@ def _cond(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
 
 def _item(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
     k = rng.choice(list(_ALLOWED.get("effects") or ["game_ends"]) + (["first_of"] if depth == 0 else []))
+    if k == "first_of" and "owner" in _ALLOWED["effects"] and rng.random() < 0.5:
+        # "X annexes Polish KRAKOW, or if such a province does not exist …": guarded by the province's owner
+        a, b = rng.sample(["AUS", "PRU", "Polish"], 2)
+        return {"kind": "first_of", "of": [[{"kind": "owner", "subject": "KRAKOW", "value": a,
+                                              "when": [{"kind": "owns", "subject": b, "value": "KRAKOW"}]}],
+                                            [{"kind": "owner", "subject": "KRAKOW", "value": rng.choice(["AUS", "PRU"])}]]}
     if k == "first_of":
         return {"kind": "first_of", "of": [[dict(_item(rng, ids, 1), when=[_cond(rng, ids, 1)])],
                                            [_item(rng, ids, 1)]]}
@@ -112,7 +108,7 @@ def _item(rng: random.Random, ids: list[str], depth: int = 0) -> dict:
     elif k == "religion":
         item.update(subject="ENG", value=rng.choice(["protestant", "catholic"]))
     elif k in ("cancel_event", "never_occurs"):
-        item["event"] = rng.choice(ids)
+        item["event"] = rng.choice(ids + ([rng.choice(_ALLOWED["outside"])] if rng.random() < 0.3 else []))
         if k == "cancel_event" and rng.random() < 0.3:
             item["only_for"] = "USSR"  # "… for USSR only": does not end the run (S4)
     if depth == 0 and rng.random() < 0.15:
@@ -139,6 +135,11 @@ def _effect_clause(rng: random.Random, ids: list[str], line: int) -> Clause:
     return Clause("1.", "effect", line, logic=logic)
 
 
+def _body_requirement(rng: random.Random, ids: list[str], line: int) -> Clause:
+    return Clause("2.", "requirement", line, logic={"role": "requirement", "when": [_cond(rng, ids)],
+                                                    "on_fail": rng.choice(["reroll", "mark_off", "refused_renewable"])})
+
+
 def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
     n = rng.randint(1, max_events)
     themes = ["events"] + rng.sample(sorted(set(THEMES) - {"events"}), rng.randint(1, 2))
@@ -153,10 +154,13 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
     # one period (as often as not the first), or two or three in play order
     periods = [rng.choice(labels[:2])] if rng.random() < 0.25 else rng.sample(labels, rng.randint(2, len(labels)))
     _ALLOWED["labels"] = labels + (["VI", "III"] if all(x in ("IV", "VI", "VII") for x in labels) else [])
+    # outside events: another period's (4:VI, 2:III), and one of the KB's own first period that it does not hold
+    _ALLOWED["outside"] = [OUTSIDE, f"30:{periods[0]}"] + (["2:III"] if "IV" in labels else [])
     ids = [f"{i + 1}:{rng.choice(periods)}" for i in range(n)]
     ids = list(dict.fromkeys(ids))
     kb = KnowledgeBase(root="<random>", games=games)
     line = iter(range(10, 100000, 3))
+    with_cases: list[str] = []  # events with cases, which a later event may repeat
     for eid in ids:
         num, per = eid.split(":")
         dur = rng.choice(["immediate", "turns", "permanent", "until", "until_max", "until_event", "until_event_only"])
@@ -171,7 +175,7 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
         elif dur == "until_max":
             ev.duration_kind, ev.duration, ev.duration_turns = "until", "as long as the minister lasts", 2
         else:
-            x = rng.choice(ids + [OUTSIDE])
+            x = rng.choice(ids + _ALLOWED["outside"])
             ev.duration_kind = "until"
             ev.duration = f"until event {x} occurs" + ("" if dur == "until_event_only" else " or the war ends")
         ev.duration_line = next(line)
@@ -187,15 +191,27 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
         if rng.random() < 0.1:
             ev.conditions.append(Clause("2.", "unread", next(line), logic={"role": "unread", "reason": "x",
                                                                             "words": "y"}))
+        if with_cases and rng.random() < 0.3:  # "The … event repeats exactly the … event (X), except …:" (S6)
+            x = rng.choice(with_cases)
+            ev.conditions.append(Clause("", "repeats", next(line), kind="paragraph",
+                                        logic={"role": "repeats", "event": x, "cases": 2}))
+            mod = Clause("I.", "Change …", next(line), kind="modification")
+            mod.children = [_effect_clause(rng, ids, next(line)) for _ in range(rng.randint(1, 2))]
+            ev.conditions.append(mod)
         phase = Section("phase", "EVENTS PHASE:", next(line), canonical="events")
         phase.clauses = [_effect_clause(rng, ids, next(line)) for _ in range(rng.randint(0, 2))]
+        if rng.random() < 0.15:  # a requirement inside the body: read, not modelled (S8)
+            phase.clauses.append(_body_requirement(rng, ids, next(line)))
         shape = rng.random()
         if shape < 0.2:  # two cases
             for k in range(2):
                 case = Section("case", f"CASE {k + 1}:", next(line), canonical=str(k + 1),
                                logic={"role": "case_condition", "when": [_cond(rng, ids)]})
                 case.clauses = [_effect_clause(rng, ids, next(line))]
+                if rng.random() < 0.1:
+                    case.clauses.append(_body_requirement(rng, ids, next(line)))
                 phase.sections.append(case)
+            with_cases.append(eid)
         elif shape < 0.35:  # a conditional part
             part = Section("part", "THE EVENT IF …", next(line), logic={"role": "case_condition",
                                                                         "when": [_cond(rng, ids)]})
@@ -221,11 +237,11 @@ def random_log(rng: random.Random, kb: KnowledgeBase) -> list[dict]:
                                                                          "rerolled"])} for t in sorted(turns)]
 
 
-def walked_log(rng: random.Random, kb: KnowledgeBase, until_of) -> list[dict]:
+def walked_log(rng: random.Random, kb: KnowledgeBase) -> list[dict]:
     """A log the interpreter can follow: a random walk through its histories (every turn one of the moves the
     semantics allows), so that legal logs are asked as often as illegal ones; half the time one entry is then
     changed (another turn, event or outcome), which may make it illegal."""
-    ip = ref.Interpreter(kb, until_of)
+    ip = ref.Interpreter(kb)
     states = list(ip.initial_states())
     s = rng.choice(states)
     out = []
@@ -295,7 +311,6 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
     undecided: list[str] = []
     rng = random.Random(seed)
     kb = random_kb(rng)
-    until_of = until_of_for(kb)
     bad: list[str] = []
     ids = sorted(kb.events)
     # --goal
@@ -309,9 +324,9 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
                    lambda r: r.status != "inconclusive" or "time limit" not in r.message)
     explore = max(MAX_TURNS, whole) if whole <= MAX_BOUND else MAX_TURNS
     if avoid:
-        first = ref.earliest_firings(kb, MAX_TURNS, avoid=avoid, until_of=until_of)
+        first = ref.earliest_firings(kb, MAX_TURNS, avoid=avoid)
     else:
-        first = ref.earliest_firings(kb, explore, until_of=until_of)
+        first = ref.earliest_firings(kb, explore)
     want = first.get(goal)
     want = want if want is not None and want <= MAX_TURNS else None
     if res.status == "found" and len(res.history) != want:
@@ -323,14 +338,14 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
     log = random_log(rng, kb)
     res = _decided(lambda lim: orders.check_log(kb, log, time_limit=lim), time_limit, undecided, f"log {log}",
                    lambda r: r.status in ("legal", "illegal"))
-    legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log}, until_of=until_of)
+    legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log})
     if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
         bad.append(f"log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
-    log = walked_log(rng, kb, until_of)
+    log = walked_log(rng, kb)
     if log:
         res = _decided(lambda lim: orders.check_log(kb, log, time_limit=lim), time_limit, undecided,
                        f"walked log {log}", lambda r: r.status in ("legal", "illegal"))
-        legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log}, until_of=until_of)
+        legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log})
         if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
             bad.append(f"walked log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
     if whole <= MAX_BOUND:
@@ -339,7 +354,7 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
         c = _decided(lambda lim: orders.count_orders(kb, counted, limit=10000, time_limit=lim), time_limit,
                      undecided, f"count {counted}", lambda r: r.complete)
         if c.complete:
-            n = ref.count_orders(kb, counted, c.horizon, until_of=until_of)
+            n = ref.count_orders(kb, counted, c.horizon)
             if n != c.count:
                 bad.append(f"count {counted} within {c.horizon}: clingo {c.count}, interpreter {n}")
         # never-fire verdicts
@@ -351,12 +366,12 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
                 continue
             if v.kind != "event":
                 if scopes is None:
-                    scopes = ref.earliest_scopes(kb, whole, until_of=until_of)
+                    scopes = ref.earliest_scopes(kb, whole)
                 if (v.status == "can") != ((v.event, v.line) in scopes):
                     bad.append(f"verdict {v.subject} (line {v.line}): clingo {v.status}, interpreter "
                                f"{'can' if (v.event, v.line) in scopes else 'never'} within {whole}")
                 continue
-            can = v.event in first if not avoid else ref.can_fire(kb, v.event, whole, until_of=until_of)
+            can = v.event in first if not avoid else ref.can_fire(kb, v.event, whole)
             if (v.status == "can") != can:
                 bad.append(f"verdict {v.event}: clingo {v.status}, interpreter {'can' if can else 'never'}"
                            f" within {whole}")

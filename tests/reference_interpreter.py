@@ -10,6 +10,7 @@ be fast: use it on a handful of events and turns. Section marks (S1 …) point i
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
@@ -45,6 +46,7 @@ class Scope:
     parent: int | None
     conds: list  # conditions that must all hold (composites allowed)
     line: int = 0
+    inherited: bool = False  # a case or part of the event it repeats (S6)
 
 
 @dataclass
@@ -98,10 +100,22 @@ def _req_holds(logic, val) -> bool:
     return True
 
 
+def until_events(duration: str, labels) -> tuple[list[str], bool]:
+    """S3's "until event X occurs": the events X a duration text names in that phrase (written N:P or P:N with
+    any of the game's period labels or a Roman numeral I–X, as N:P), and whether the text says nothing else."""
+    per = sorted(set(labels) | set(ROMAN), key=len, reverse=True)
+    alt = "|".join(re.escape(p) for p in per)
+    ident = rf"(?:(\d+):({alt})|({alt}):(\d+))(?![\w:])"
+    phrase = rf"until (?:event )?{ident}(?: \([^()]*\))? occurs"
+    ids = [f"{m[1] or m[4]}:{m[2] or m[3]}" for m in re.finditer(phrase, duration or "")]
+    only = len(ids) == 1 and re.fullmatch(rf"\s*{phrase}\s*", duration or "") is not None
+    return ids, only
+
+
 class Reader:
     """The KB's events as the semantics reads them (S1–S8)."""
 
-    def __init__(self, kb, until_of=None):
+    def __init__(self, kb):
         self.events: dict[str, Ev] = {}
         self.minors: set[str] = set()
         self.religions: dict[str, set] = {}
@@ -117,7 +131,7 @@ class Reader:
             kind = {"turns": "fixed", "permanent": "permanent", "immediate": "immediate"}.get(e.duration_kind, "free")
             if kind == "fixed" and not e.duration_turns:
                 kind = "free"
-            until, only = until_of(e) if until_of and kind == "free" else ([], False)
+            until, only = until_events(e.duration, listed) if kind == "free" else ([], False)
             mult = 99 if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
             ev = Ev(e.id, self.rank(e.period), mult, kind, e.duration_turns, until, only)
             self.events[e.id] = ev
@@ -132,9 +146,18 @@ class Reader:
                             self._effect(ev, cc.logic, None, None, n, kb)
             for sec in e.body:
                 self._section(ev, sec, None, None, f"top{e.id}", n, kb)
+            # S6: an event that repeats another of the KB plays that event's cases and parts (not its effects)
+            for c in e.conditions:
+                x = (c.logic or {}).get("event") if (c.logic or {}).get("role") == "repeats" else None
+                if x in kb.events and x != e.id:
+                    for sec in kb.events[x].body:
+                        self._section(ev, sec, None, None, f"rep{e.id}", n, kb, inherited=True)
             ev.outcomes = sorted({f.outcome for f in ev.effects if f.outcome})
         for ev in self.events.values():
             self.out |= {x for x in ev.until if x not in self.events}
+        # S7: an outside event N:P lies in period P (None: an id without a period)
+        self.out_period = {x: (self.rank(x.split(":", 1)[1]) if re.fullmatch(r"\d+:.+", x or "") else None)
+                           for x in self.out}
 
     def _conds(self, logic):
         for key in ("when", "when_any", "unless"):
@@ -157,11 +180,11 @@ class Reader:
         elif k == "status":
             self.statuses.setdefault(cond["subject"], set()).add(cond["value"])
 
-    def _section(self, ev, sec, body, parent, group, n, kb):
+    def _section(self, ev, sec, body, parent, group, n, kb, inherited=False):
         scope = parent
         if sec.kind == "event" and sec.canonical and sec.canonical.isdigit():
             body = int(sec.canonical)
-            group = f"body{ev.id}#{body}"
+            group = f"{'rep' if inherited else 'body'}{ev.id}#{body}"
         if sec.kind in ("case", "part", "extension"):
             conds = []
             for logic in [sec.logic] + [c.logic for c in sec.clauses if c.logic and c.logic.get("role") == "case_condition"]:
@@ -174,15 +197,15 @@ class Reader:
             for c in conds:
                 self._note(c, kb)
             sid = next(n)
-            ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds, sec.line))
+            ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds, sec.line, inherited))
             scope = sid
             group = f"scope{sid}"
-        for clause in sec.clauses:
+        for clause in sec.clauses if not inherited else []:
             for c in clause.walk():
                 if c.logic and c.logic.get("role") == "effect":
                     self._effect(ev, c.logic, body, scope, n, kb)
         for sub in sec.sections:
-            self._section(ev, sub, body, scope, group, n, kb)
+            self._section(ev, sub, body, scope, group, n, kb, inherited)
 
     def _effect(self, ev, logic, body, scope, n, kb):
         base = dict(scope=scope, body=body, when=list(logic.get("when") or []), unless=list(logic.get("unless") or []),
@@ -251,6 +274,7 @@ class State:
     owner: tuple = ()
     status: tuple = ()
     out: frozenset = frozenset()  # outside events that have occurred
+    out_dead: frozenset = frozenset()  # outside events whose run a cancellation ended (S4, S7)
     extra: tuple = ()  # what a question tracks (the order of counted firings)
 
 
@@ -260,11 +284,12 @@ class Move:
     event: str | None
     outcome: str  # fired | marked | refused | rerolled | none
     scopes: frozenset = frozenset()  # heading lines of the cases and parts a firing played
+    outside: str | None = None  # an event outside the KB played at this turn instead (S7)
 
 
 class Interpreter:
-    def __init__(self, kb, until_of=None):
-        self.r = Reader(kb, until_of)
+    def __init__(self, kb):
+        self.r = Reader(kb)
         self.env_keys = self._env_keys(kb)
         self.effs_by_key = {f.key: f for ev in self.r.events.values() for f in ev.effects}
         # the highest numbered body ("FIRST EVENT" 1, "SECOND EVENT" 2 …) of each event; 0 when it has none
@@ -318,10 +343,18 @@ class Interpreter:
     def turn(self, s: State, t: int):
         r = self.r
         for period in [p for p in r.periods if p >= s.period]:
-            not_out = sorted(x for x in r.out if x not in s.out)
+            # S7: an outside event may have occurred before this turn in a period that lies wholly before it (before
+            # turn 1, or between the last turn and this one), never once it cannot occur or the game has ended
+            def before(x):
+                p = r.out_period[x]
+                if p is None:
+                    return True
+                return p < period and (s.period == () or p > s.period)
+            not_out = sorted(x for x in r.out if x not in s.out and x not in s.never and not s.game_over
+                             and before(x))
             for occ in itertools.product((0, 1), repeat=len(not_out)):
                 out = s.out | {x for x, b in zip(not_out, occ) if b}
-                out_list = sorted(out)
+                out_list = sorted(x for x in out if x not in s.out_dead)
                 for out_live in itertools.product((0, 1), repeat=len(out_list)):
                     out_in_effect = {x for x, b in zip(out_list, out_live) if b}
                     yield from self._with_ends(s, t, period, out, out_in_effect)
@@ -408,6 +441,12 @@ class Interpreter:
         yield Move(None, "none"), None, [], []
         if s.game_over:
             return
+        out = ctx[3]
+        for x in sorted(r.out):  # S7: an outside event the deck holds may be this turn's play
+            p = r.out_period[x]
+            if p is not None and x not in out and x not in s.never and (
+                    p == period or (r.deck == "cumulative" and p < period)):
+                yield Move(None, "none", outside=x), None, [], []
         played = dict(s.played)
         for e, ev in sorted(r.events.items()):
             in_deck = ev.period == period or (r.deck == "cumulative" and ev.period < period)  # S1
@@ -416,7 +455,7 @@ class Interpreter:
             failed = [lg for lg in ev.reqs if not _req_holds(lg, lambda c: self.val(c, ctx))]
             if not failed:
                 for effs, armed, on in self._firings(s, ev, ctx):
-                    lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on)
+                    lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on and not sc.inherited)
                     yield Move(e, "fired", lines), e, effs, armed
             elif any(lg.get("on_fail") in MARKS for lg in failed):
                 yield Move(e, "marked"), None, [], []
@@ -424,6 +463,11 @@ class Interpreter:
                 yield Move(e, "refused"), None, [], []
             else:
                 yield Move(e, "rerolled"), None, [], []
+                for x in sorted(r.out):  # a re-roll changes nothing: an outside event may still be played
+                    p = r.out_period[x]
+                    if p is not None and x not in out and x not in s.never and (
+                            p == period or (r.deck == "cumulative" and p < period)):
+                        yield Move(e, "rerolled", outside=x), None, [], []
 
     def _firings(self, s, ev, ctx):
         """Every way a firing of ``ev`` can play out (S5, S6): (effects taking place now, on-end effects armed)."""
@@ -510,6 +554,9 @@ class Interpreter:
         # S4: a cancellation for one country only (only_for) does not end the run
         cancels = {x["event"] for x, _ in items if x["kind"] == "cancel_event" and not x.get("only_for")}
         csince |= cancels
+        # S4, S7: a cancellation of an outside event that has occurred (before or at this turn) ends its run
+        out_now = set(ctx[3]) | ({move.outside} if move.outside else set())
+        out_dead = s.out_dead | {x for x in cancels if x in out_now and x in r.out}
         created = {x["subject"] for x, _ in items if x["kind"] == "minor_created"}
         removed = {x["subject"] for x, _ in items if x["kind"] == "minor_removed"}
         exists = (set(s.exists) - removed) | created
@@ -549,7 +596,7 @@ class Interpreter:
                     cancel_last=frozenset(e for e in cancels if e in armed_events),
                     armed=armed,
                     exists=frozenset(exists), religion=religion, owner=owner, status=status,
-                    out=frozenset(ctx[3]), extra=s.extra)
+                    out=frozenset(out_now), out_dead=frozenset(out_dead), extra=s.extra)
         yield move, nxt, fired
 
 
@@ -574,9 +621,9 @@ def _layers(ip: Interpreter, turns: int, allow=None, on_state=None):
     return states
 
 
-def shortest(kb, goal: str, turns: int, avoid=(), until_of=None) -> int | None:
+def shortest(kb, goal: str, turns: int, avoid=()) -> int | None:
     """The fewest turns of a history that fires ``goal`` (never firing ``avoid``), or None within ``turns``."""
-    ip = Interpreter(kb, until_of)
+    ip = Interpreter(kb)
     found = []
 
     def allow(t, move, fired, n):
@@ -601,9 +648,9 @@ def shortest(kb, goal: str, turns: int, avoid=(), until_of=None) -> int | None:
     return None
 
 
-def log_legal(kb, entries: dict[int, tuple[str, str]], until_of=None) -> bool:
+def log_legal(kb, entries: dict[int, tuple[str, str]]) -> bool:
     """``entries``: turn -> (event, outcome); turns not listed draw nothing."""
-    ip = Interpreter(kb, until_of)
+    ip = Interpreter(kb)
     last = max(entries, default=0)
 
     def allow(t, move, fired, n):
@@ -615,9 +662,9 @@ def log_legal(kb, entries: dict[int, tuple[str, str]], until_of=None) -> bool:
     return bool(_layers(ip, last, allow)) if last else True
 
 
-def count_orders(kb, events: list[str], turns: int, until_of=None) -> int:
+def count_orders(kb, events: list[str], turns: int) -> int:
     """Distinct orders in which each of ``events`` fires once and nothing else is played, within ``turns``."""
-    ip = Interpreter(kb, until_of)
+    ip = Interpreter(kb)
     counted = set(events)
 
     def allow(t, move, fired, n):
@@ -634,13 +681,13 @@ def count_orders(kb, events: list[str], turns: int, until_of=None) -> int:
     return len(orders)
 
 
-def can_fire(kb, event: str, turns: int, until_of=None) -> bool:
-    return shortest(kb, event, turns, until_of=until_of) is not None
+def can_fire(kb, event: str, turns: int) -> bool:
+    return shortest(kb, event, turns) is not None
 
 
-def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
+def earliest_firings(kb, turns: int, avoid=()) -> dict[str, int]:
     """For every event that some history of up to ``turns`` turns fires (never firing ``avoid``): the fewest turns."""
-    ip = Interpreter(kb, until_of)
+    ip = Interpreter(kb)
     first: dict[str, int] = {}
     wanted = set(ip.r.events) - set(avoid)
     states = set(ip.initial_states())
@@ -660,9 +707,9 @@ def earliest_firings(kb, turns: int, avoid=(), until_of=None) -> dict[str, int]:
     return first
 
 
-def earliest_scopes(kb, turns: int, until_of=None) -> set[tuple[str, int]]:
+def earliest_scopes(kb, turns: int) -> set[tuple[str, int]]:
     """(event, heading line) of every case and conditional part some history of up to ``turns`` turns plays."""
-    ip = Interpreter(kb, until_of)
+    ip = Interpreter(kb)
     played: set[tuple[str, int]] = set()
     states = set(ip.initial_states())
     for t in range(1, turns + 1):

@@ -82,8 +82,9 @@ def test_alternative_is_first_of():
                  "Polish PODLASIA, VOLHYNIA and GALICIA.")
     (alt,) = logic["effects"]
     assert alt["kind"] == "first_of"
+    # "such a province" is a Polish KRAKOW: the alternative is taken when Poland no longer owns it (issue 28)
     assert alt["of"][0] == [{"kind": "owner", "subject": "KRAKOW", "value": "AUS",
-                             "when": [{"kind": "exists", "subject": "KRAKOW"}]}]
+                             "when": [{"kind": "owns", "subject": "Polish", "value": "KRAKOW"}]}]
     assert [e["subject"] for e in alt["of"][1]] == ["PODLASIA", "VOLHYNIA", "GALICIA"]
     assert logic["optional"] is True and logic["when"] == [{"kind": "took_part_in_war", "subject": "AUS"}]
 
@@ -251,12 +252,12 @@ def test_a_hedged_aside_is_not_a_rule():
 
 
 # ---------------------------------------------------------------- forms added for 18:IV, 16:IV, 1:IV
-def test_even_if_no_longer_exists_is_a_delayed_requirement():
+def test_even_if_no_longer_exists_is_marked_as_played():
     logic = read("This event can take place even if a kingdom has been created as a result of event IV:1 and Saxony "
                  "no longer exists. In such a case mark as played and apply immediately if Saxony later returns to "
                  "the game.")
     assert logic["when"] == [{"kind": "exists", "subject": "Saxony", "events": ["1:IV"]}]
-    assert logic["on_fail"] == "delay"
+    assert logic["on_fail"] == "mark_off"  # "mark as played": played and occurred (S1, S3; issue 28)
 
 
 def test_effects_of_this_event_cancelled_at_the_end_of_a_phase():

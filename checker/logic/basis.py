@@ -44,6 +44,8 @@ class Unread:
 USED_ROLES = {"requirement": "among the event's opening conditions", "effect": "anywhere",
               "case_condition": "on a case or part heading, or on a clause that scopes its sub-clauses",
               "repeats": "among the opening clauses (its cases scope the modified clauses)", "unread": "never"}
+APPLY_LATER = ("'mark as played and apply immediately if … later returns to the game': read as marked off (played), "
+               "but the engine does not model the effects applied when it returns")
 BODY_REQUIREMENT = ("a requirement inside the event's body (a part, a phase, a case, the first or second event): "
                     "read, but the engine models requirements only among the event's opening conditions")
 
@@ -66,6 +68,9 @@ def unread_items(event: Event):
         elif role == "requirement" and id(clause) not in opening and not logic.get("curated"):
             yield clause.line, "clause", {"role": "unread", "reason": BODY_REQUIREMENT,
                                           "words": clause.text[:200]}
+        elif (role == "requirement" and logic.get("derived_from") == "even-if-no-longer-exists"
+              and logic.get("on_fail") == "mark_off" and not logic.get("curated")):
+            yield clause.line, "clause", {"role": "unread", "reason": APPLY_LATER, "words": clause.text[:200]}
         elif role not in USED_ROLES:
             yield clause.line, "clause", {"role": "unread", "reason": f"a reading of role {role!r} the engine does "
                                           "not use", "words": clause.text[:200]}

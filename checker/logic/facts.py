@@ -42,7 +42,7 @@ class ClauseInfo:
     event: str
     line: int
     text: str
-    role: str  # requirement | effect | case | part
+    role: str  # requirement | effect | case | part | inherited_case | inherited_part (a repeated event's, S6)
 
 
 @dataclass
@@ -167,6 +167,13 @@ def duration_events(event: Event, known, periods=()) -> tuple[list[str], bool]:
     return ids, only
 
 
+def repeated_events(event: Event):
+    """The events an event repeats ("The … event repeats exactly the … event (X), except …": ``role: repeats``)."""
+    for clause in event.conditions:
+        if clause.logic and clause.logic.get("role") == "repeats" and clause.logic.get("event"):
+            yield str(clause.logic["event"])
+
+
 def _requirements(event: Event):
     for clause in event.conditions:
         if clause.logic and clause.logic.get("role") == "requirement":
@@ -225,6 +232,8 @@ def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
         if c["kind"] == "status":
             tests.add(f"status:{c.get('subject')}")
     needs_events |= set(duration_events(event, _Anything(), periods)[0])
+    # "repeats exactly X": the event plays X's cases (S6), so what X's case conditions test is tested here too
+    needs_events |= {x for x in repeated_events(event)}
     return {"needs": needs_events, "tests": tests, "changes": changes}
 
 
@@ -274,6 +283,8 @@ class DependencyIndex:
             out.add(eid)
             d = self.deps[eid]
             nxt = {e for e in d["needs"] if e in self.kb.events}
+            for x in d["needs"] - self.kb.events.keys():  # an event outside the KB: who cancels it or forbids it
+                nxt |= self.changers.get(f"event:{x}", set())
             for t in d["tests"]:
                 nxt |= self.changers.get(t, set())
             nxt |= self.changers.get(f"event:{eid}", set())
@@ -317,6 +328,9 @@ class _Builder:
         if eid not in self.out_events:
             self.out_events.add(eid)
             self.m.facts.append(f"out_event({q(eid)}).")
+            num, sep, label = eid.partition(":")
+            if sep and num.isdigit() and label:  # its period, in play order (S7: it occurs in its period)
+                self.m.facts.append(f"out_period({q(eid)},{period_number(self.profile, label)}).")
             self.m.env[f"occurred {eid}"] = f"event {eid} occurred (outside the model)"
         return f"out_{base}({q(eid)})"
 
@@ -421,6 +435,13 @@ class _Builder:
                         self.effect(event, c, None, None)
         for section in event.body:
             self.section(event, section, body=None, parent=None, group=f"top{event.id}")
+        # "repeats exactly X, except …" (S6): the event plays X's cases, so it has X's case and part scopes, with
+        # X's conditions (clauses of X's text); X's effects are not its own (its changed clauses are)
+        for x in repeated_events(event):
+            model = self.kb.events.get(x)
+            if model is not None and model.id != event.id:
+                for section in model.body:
+                    self.section(model, section, body=None, parent=None, group=f"rep{event.id}", owner=event)
 
     def requirement(self, event: Event, clause: Clause) -> None:
         cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(), "requirement")
@@ -439,20 +460,26 @@ class _Builder:
             f.append(f"fail_refuses({cid}).")
 
     def section(self, event: Event, section: Section, body: int | None, parent: int | None, group: str,
-                phase: str | None = None) -> None:
+                phase: str | None = None, owner: Event | None = None) -> None:
+        """The scopes and effects of one section of ``event``'s text. ``owner``: the event that plays them when it
+        is not ``event`` (an event that repeats ``event``: its scopes only, named by ``event``'s clauses)."""
         f = self.m.facts
         scope = parent
+        inherited = owner is not None and owner is not event
+        owner = owner or event
         if section.kind == "phase" and section.canonical:
             phase = section.canonical
         if section.kind == "event" and section.canonical and section.canonical.isdigit():
             body = int(section.canonical)
-            group = f"body{event.id}#{body}"
+            group = f"{'rep' if inherited else 'body'}{owner.id}#{body}"
         cond_clauses = [c for c in section.clauses if c.logic and c.logic.get("role") == "case_condition"]
         if section.kind in ("case", "part", "extension"):
-            sid = self.clause_id(event, section.line, section.heading, "case" if section.kind == "case" else "part")
+            role = "case" if section.kind == "case" else "part"
+            sid = self.clause_id(event, section.line, section.heading, f"inherited_{role}" if inherited else role)
             scope = sid
-            self.m.scopes.add(sid)
-            f.append(f"scope({sid},{q(event.id)}).")
+            if not inherited:  # the repeated event's own scopes are asked about (verdicts), not their copies
+                self.m.scopes.add(sid)
+            f.append(f"scope({sid},{q(owner.id)}).")
             if section.kind == "case":
                 f.append(f"case_scope({sid}). case_group({sid},{q(group)}).")
                 self.m.effect_facts.append(f[-1])
@@ -465,16 +492,18 @@ class _Builder:
             for term in self.scope_terms(section.logic):
                 f.append(f"scope_cond({sid},{sid},{term}).")
             for clause in cond_clauses:
-                cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(), "part")
+                cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(),
+                                     "inherited_part" if inherited else "part")
                 for term in self.scope_terms(clause.logic):
                     f.append(f"scope_cond({sid},{cid},{term}).")
             group = f"scope{sid}"
-        for clause in section.clauses:
-            for c in clause.walk():
-                if c.logic and c.logic.get("role") == "effect":
-                    self.effect(event, c, body, scope, phase)
+        if not inherited:
+            for clause in section.clauses:
+                for c in clause.walk():
+                    if c.logic and c.logic.get("role") == "effect":
+                        self.effect(event, c, body, scope, phase)
         for sub in section.sections:
-            self.section(event, sub, body, scope, group, phase)
+            self.section(event, sub, body, scope, group, phase, owner)
 
     def scope_terms(self, logic: dict[str, Any] | None) -> list[str]:
         """A case or part condition: all of ``when``, one of ``when_any``, not all of ``unless``."""

@@ -480,7 +480,9 @@ class ToLogic(Transformer):
         return self._req(fail_when(self._conds(items)[0]), "mark_off", "no-event-if")
 
     def req_treat_r_if(self, items):
-        return self._req(fail_when(self._conds(items)[0]), "treat_as_R", "treat-as-R-if")
+        # "… treat this event as an R result in Corsica and mark it off": the event is marked off, so it is played
+        # (docs/logic.md S1, S3); the R result (a revolt) is not modelled
+        return self._req(fail_when(self._conds(items)[0]), "mark_off", "treat-as-R-if")
 
     def req_not_twice(self, _):
         if not self.event_id:
@@ -499,8 +501,10 @@ class ToLogic(Transformer):
     def reason(self, items):
         return tuple(self._ev(t) for t in items if isinstance(t, Token) and t.type == "ID")
 
-    def fail_delay(self, _):
-        return "delay"
+    def fail_mark_apply_later(self, _):
+        # "In such a case mark as played and apply immediately if Prussia later returns to the game": marked as
+        # played (S1, S3); its effects applied when Prussia returns are not modelled (basis.py reports them, S8)
+        return "mark_off"
 
     def req_delayed(self, items):
         return self._req(fail_when(self._conds(items)[0]), "delay", "delayed-if")
@@ -589,7 +593,8 @@ class ToLogic(Transformer):
         return out
 
     def annex_verb(self, items):
-        return {"optional": any(isinstance(x, Token) and x.type == "MAY" for x in items)}
+        adj = [str(x) for x in items if isinstance(x, Token) and x.type == "ADJ"]
+        return {"optional": any(isinstance(x, Token) and x.type == "MAY" for x in items), "adj": adj[0] if adj else None}
 
     def prov_list(self, items):
         return [x for x in items if isinstance(x, str)]
@@ -620,11 +625,22 @@ class ToLogic(Transformer):
         if verb["optional"]:
             out["optional"] = True
         if alt and alt[0][0] == "first_of":
+            # "annexes Polish WEST PREUSSEN, or if such a province does not exist …": such a province is a Polish
+            # WEST PREUSSEN, so the alternative is taken when Poland no longer owns it (a province never stops
+            # existing; the adjective names its owner, as in "there is a Habsburg BOHEMIA"); "or if none of them
+            # exist": when none of the provinces is still so owned. Without an owner's adjective nothing says
+            # what "such a province" is: unread.
             _, others, none = alt[0]
+            adj = verb.get("adj")
+            if not adj:
+                raise Unread("'such a province' with no owner's adjective before the provinces",
+                             "or if such a province does not exist")
+
+            def owned(p):
+                return {"kind": "owns", "subject": adj, "value": p}
             if none:
-                guard = [_any([{"kind": "exists", "subject": p} for p in provs])]
-            first = [dict(e, when=guard if none else [{"kind": "exists", "subject": e["subject"]}])
-                     for e in out["effects"]]
+                guard = [_any([owned(p) for p in provs])]
+            first = [dict(e, when=guard if none else [owned(e["subject"])]) for e in out["effects"]]
             out["effects"] = [{"kind": "first_of", "of": [first, [{"kind": "owner", "subject": p, "value": who}
                                                                   for p in others]]}]
         elif alt:
