@@ -250,12 +250,22 @@ def test_glossary_terms_and_tooltips(site, open_page):
 
 
 def test_editor_material_is_folded_at_the_end_and_the_page_prints(site, open_page):
+    """Issue 34: the editors' material is on its own page, one link away from the end of every event page (it was a
+    folded section of each event page); there each event's part is folded as it was."""
     page = open_page(site, "eu/vii/8/")
     h2 = page.locator("article h2").all_inner_texts()
     assert h2[-1].startswith("For editors")
-    details = page.locator("details.rk-editors")
+    assert page.locator("article details.rk-editors, article pre.rk-mermaid").count() == 0
+    page.locator(".rk-editors-link a").click()
+    page.wait_for_url(re.compile(r".*/eu/editors/#e-vii-8$"))
+    section = page.locator("section#e-vii-8")
+    assert "08.yaml" in section.inner_text() and "Clauses with logic" in section.inner_text()
+    details = section.locator("details.rk-editors")
     assert details.get_attribute("open") is None
-    assert not page.locator("pre.rk-mermaid").is_visible()
+    assert not section.locator("pre.rk-mermaid").is_visible()
+    details.locator("summary").click()
+    assert section.locator("pre.rk-mermaid").is_visible()
+    assert "require:" in section.locator(".rk-notation").inner_text()  # the logic notation, for editors only
     script = """() => { const out = []; for (const el of document.querySelectorAll('article > *')) {
         if (el.id === 'for-editors') break; out.push(el.innerText); } return out.join('\\n'); }"""
     for path in ("eu/", "pop/", "awaw/", "eu/vii/8/"):
@@ -263,8 +273,7 @@ def test_editor_material_is_folded_at_the_end_and_the_page_prints(site, open_pag
         before_editors = page.evaluate(script)
         for editor_words in ("Mermaid", ".yaml", "Parsed", "(a_event)", "left unknown", "null"):
             assert editor_words not in before_editors, (path, editor_words)
-    details.locator("summary").click()
-    assert page.locator("pre.rk-mermaid").is_visible()
+    page.goto(page.base + "eu/vii/8/")
     # Site name and colours of the game; printing drops the site around the rules.
     assert "rulekb" in page.locator(".md-header__title").inner_text()
     assert page.evaluate("document.body.getAttribute('data-md-color-primary')") == "brown"
@@ -396,8 +405,13 @@ def test_hostile_kb_every_free_text_field(tmp_path, mini_kb, open_page):
             body = page.inner_text("article")
             assert "<script>window.__pwned=1</script>" in body and "[a](javascript:window.__pwned=3)" in body
             assert "*em*" in body
-            page.locator("details.rk-editors summary").click()
-            assert P.split("<!--")[0].strip()[:30] in page.inner_text("details.rk-editors")
+            # The editors' material (the notes among it) is one link away, on the game's editors' page.
+            page.locator(".rk-editors-link a").click()
+            page.wait_for_url(re.compile(r".*/editors/#e-vii-1$"))
+            assert page.evaluate("window.__pwned") is None
+            section = page.locator("section.rk-editor-event#e-vii-1")
+            assert P.split("<!--")[0].strip()[:30] in section.inner_text()
+            assert page.locator("article img, article svg[onload], article b").count() == 0
         nav = page.locator(".md-nav").first.inner_text()
         assert "window.__pwned" in nav or path != event_pages[0] or True
         assert page.errors == [], (path, page.errors)

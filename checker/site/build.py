@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,14 +30,11 @@ from ..checks.schema.acc001_stale_acceptance import apply_acceptances
 from ..games import GameProfile, profile
 from ..ids import event_references, find_references
 from ..kbio.store import LoadResult, load_kb
-from ..model import Clause, Event, Finding, KnowledgeBase, RuleEntry, Section
-from ..paths import safe_join
-from . import diagram
-from .entities import build_entities
-from .search_hook import PREPARED
-from .mdtext import check_doc_markdown, md
-from .urls import (changes_url, check_url, event_url, game_url, markdown_path, period_url, rel, rule_url,
-                   slug)
+from ..model import Clause, Event, Finding, KnowledgeBase, Section
+from . import symbols
+from .mdtext import md
+from .search_hook import PREPARED, SEARCH_JS
+from .urls import changes_url, check_url, event_url, game_url, markdown_path, period_url, rel, rule_url, slug
 
 ROOT = Path(__file__).resolve().parents[2]
 _SITE = ROOT / "site" if (ROOT / "site" / "templates").is_dir() else Path(__file__).resolve().parents[1] / "site_files"
@@ -62,6 +58,8 @@ class GameData:
     referenced_by: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     abbreviations: dict[str, str] = field(default_factory=dict)
     findings_by_subject: dict[str, list[Finding]] = field(default_factory=dict)
+    keep_caps: frozenset[str] = frozenset()  # words a title keeps in capitals (NATO, ENG, II): see readable_title
+    symbols: dict = field(default_factory=dict)  # the game's drawn symbols and their legend (symbols.legend)
 
     @property
     def name(self) -> str:
@@ -141,6 +139,7 @@ class Renderer:
                 html = Markup('<span class="rk-ref-external" title="outside the knowledge base">{}</span>'
                               ).format(ref.text)
             spans.append((start, end, html))
+        spans += symbols.spans(raw, self.data.symbols, lambda a, b: any(s < b and a < e for s, e, _ in spans))
         for term, meaning in self.data.abbreviations.items():
             for m in re.finditer(rf"(?<![\w]){re.escape(term)}(?![\w])", raw):
                 if not any(s < m.end() and m.start() < e for s, e, _ in spans):
@@ -158,12 +157,44 @@ class Renderer:
 SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"}
 
 
-def readable_title(title: str) -> str:
-    """An all-capitals title in title case for running text: FIRST DIVISION OF POLAND -> First Division of Poland."""
+ROMAN = re.compile(r"(?=[MDCLXVI]{2,})M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})")
+
+
+NOT_ROMAN = {"MIX", "DIX", "MIC"}  # English words that are also well-formed Roman numerals
+
+
+def readable_title(title: str, keep: frozenset[str] | set[str] = frozenset()) -> str:
+    """An all-capitals title in title case for running text: FIRST DIVISION OF POLAND -> First Division of Poland.
+    Acronyms stay as they are: a Roman numeral (JOHN PAUL II), and a word of ``keep`` (the game's abbreviations,
+    country codes and the words its texts only ever write in capitals, such as NATO: ``caps_words``); a mark after
+    the word (NATO*, NATO's) does not hide it."""
     if title != title.upper():
         return title  # already mixed case: as written
-    words = title.lower().split(" ")
-    return " ".join(w if k and w in SMALL_WORDS else w[:1].upper() + w[1:] for k, w in enumerate(words))
+
+    def word(k: int, w: str) -> str:
+        core = re.sub(r"[^\w/]+$", "", re.sub(r"^[^\w]+", "", w))
+        if core and (core in keep or (ROMAN.fullmatch(core) and core not in NOT_ROMAN)):
+            return w
+        low = w.lower()
+        return low if k and low in SMALL_WORDS else low[:1].upper() + low[1:]
+    return " ".join(word(k, w) for k, w in enumerate(title.split(" ")))
+
+
+def caps_words(view: KnowledgeBase, abbreviations=()) -> frozenset[str]:
+    """Words a title keeps in capitals: the glossary's abbreviations, the gazetteer's codes, and every word of two
+    to four letters that the game's mixed-case sentences write in capitals and never otherwise (NATO; not POLAND,
+    which the texts also write 'Poland', nor a province's name in capitals such as DANZIG)."""
+    caps: set[str] = set(abbreviations)
+    other: set[str] = set()
+    for e in view.events.values():
+        for c in e.all_clauses():
+            if not re.search(r"[a-z]", c.text):
+                continue
+            for w in re.findall(r"[A-Za-z][A-Za-z/]+", c.text):
+                if len(w) > 4 and w.isupper():
+                    continue  # an acronym is short (NATO, USSR, ENG); a longer word in capitals is a name (DANZIG)
+                (caps if w.isupper() else other).add(w.upper() if not w.isupper() else w)
+    return frozenset(caps - other)
 
 
 ON_FAIL = {"reroll": "otherwise it is re-rolled and not marked off", "mark_off": "otherwise it is marked off as played",
@@ -263,7 +294,13 @@ def condition_html(cond: dict, kb: KnowledgeBase, page_url: str) -> Markup:
         "owns": Markup("{} owns {}").format(subject, value),
         "period_at_least": Markup("the period is {} or later").format(value),
         "free": Markup("a free choice: {}").format(value or subject or "not decided by any event"),
-    }.get(kind, escape(str(value or subject or kind)))
+    }.get(kind)
+    if words is None:
+        from .plain import MORE_CONDITIONS
+
+        form = MORE_CONDITIONS.get(kind)
+        words = (Markup(escape(form)).replace("{s}", escape(subject or "")).replace("{v}", escape(value or ""))
+                 .replace("{e}", name) if form else escape(str(value or subject or kind)))
     return Markup("not ({})").format(words) if neg else words
 
 
@@ -377,6 +414,8 @@ def _relations(gd: GameData) -> None:
                 gd.abbreviations[term.term] = term.meaning.rstrip(".")
     # Longer terms first, so COL/TP is one tooltip rather than COL and TP.
     gd.abbreviations = dict(sorted(gd.abbreviations.items(), key=lambda kv: (-len(kv[0]), kv[0])))
+    gd.keep_caps = caps_words(kb, gd.abbreviations)
+    gd.symbols = symbols.legend(kb, gd.profile.periods)
     for f in gd.findings:
         gd.findings_by_subject.setdefault(f.subject or "", []).append(f)
 
@@ -507,229 +546,60 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
                    progress=None) -> int:
     """Write every page's Markdown into ``docs_dir`` (a new folder, or one rulekb made before: it is emptied; any
     other folder is refused, see ``prepare_output_dir``). ``compare_ref``: a git revision of the KB to compare with
-    (``rulekb site --compare REF``). ``progress(message)`` is told what is being written. Returns the number of pages."""
-    from ..checks import registry
-    from ..pop_deck import display, find_layout
+    (``rulekb site --compare REF``). ``progress(message)`` is told what is being written. Returns the number of pages.
+    Each page type is written by its function in ``pages``."""
+    from . import pages as pg
+    from .companion import write_companion  # the companion page "At the table" (now/) and its nav entry
 
     say = progress or (lambda msg: None)
     check_output_dir(docs_dir)  # before the slow part: refuse a folder rulekb did not make at once
-    if isinstance(load, str):
-        load = load_kb(load)
-    elif isinstance(load, KnowledgeBase):
-        load = LoadResult(load)
-    kb = load.kb
+    load = load_kb(load) if isinstance(load, str) else LoadResult(load) if isinstance(load, KnowledgeBase) else load
     say("running the checks and the logic")
     data = collect(load)
-    compare = None
-    if compare_ref is not None:
-        from ..textformat.render import render_entry
-        from .compare import build_comparison
-
-        say(f"reading the knowledge base as it was at {compare_ref}")
-        try:
-            compare = build_comparison(kb.root, compare_ref, data, collect, event_url, render_entry, requirement_words)
-        except RuntimeError as exc:
-            raise SiteError(f"--compare {compare_ref}: {exc}") from exc
-    env = _env()
+    compare = _comparison(load.kb, compare_ref, data, say) if compare_ref is not None else None
     prepare_output_dir(docs_dir)
     shutil.copytree(ASSETS, os.path.join(docs_dir, "assets"))
-    count = 0
     line_index: dict[tuple[str, str], dict[str, int]] = {}
-
-    def fview(f: Finding, url: str) -> dict:
-        return _finding_view(f, url, data, line_index)
-
-    def write(url: str, template: str, **ctx) -> None:
-        nonlocal count
-        path = safe_join(docs_dir, markdown_path(url))  # a game or id from the KB must not leave docs_dir
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        text = env.get_template(template).render(url=url, rel=rel, front_title=_front_title, **ctx)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        count += 1
-
-    all_games = list(data.games)  # the KB's order: profiles first, in file order
-    # Per game: its periods in the profile's order, each with its events in play order.
-    periods_of: dict[str, dict[str, list[Event]]] = {}
-    rules_of: dict[str, list[RuleEntry]] = {}
-    for g, gd in data.games.items():
-        per: dict[str, list[Event]] = defaultdict(list)
-        for e in sorted(gd.kb.events.values(), key=gd.event_key):
-            per[e.period].append(e)
-        periods_of[g] = dict(sorted(per.items(), key=lambda kv: (gd.profile.period_index(kv[0]), kv[0])))
-        rules_of[g] = sorted(gd.kb.rules.values(), key=lambda x: (x.source.file, x.source.line))
-    n_events = sum(len(evs) for per in periods_of.values() for evs in per.values())
-
-    def badge(gd: GameData, subject: str) -> dict:
-        fs = [f for f in gd.findings_by_subject.get(subject, []) if f.accepted is None]
-        return {"errors": sum(f.severity == "error" for f in fs), "warnings": sum(f.severity == "warning" for f in fs),
-                "infos": sum(f.severity == "info" for f in fs)}
-
-    search_entries: list[dict] = []
-    say(f"writing {n_events} event pages")
-    for game, periods in periods_of.items():
-        gd = data.games[game]
-        kb_g = gd.kb
-        r = Renderer(gd)
-        titles = {e.id: e.title for e in kb_g.events.values()}
-        for period, evs in periods.items():
-            for k, e in enumerate(evs):
-                url = event_url(e)
-                nodes, edges = diagram.chain(gd.requires, e.id, gd.required_by)
-                links = {n: rel(url, event_url(kb_g.events[n])) for n in nodes}
-                prev_e, next_e = (evs[k - 1] if k else None), (evs[k + 1] if k + 1 < len(evs) else None)
-                logic = _logic_view(e, gd, url)
-                write(url, "event.md.j2", e=e, title_md=md(f"{e.id} — {e.title}"), game_name=gd.name,
-                      period_label=gd.period_label(period),
-                      facts={"date": e.date or "not stated", "duration": duration_words(e),
-                             "multiplicity": multiplicity_words(e), "alias": f"{e.period}:{e.number}"},
-                      period_href=rel(url, period_url(game, period)),
-                      prev=({"id": prev_e.id, "title": readable_title(prev_e.title),
-                             "href": rel(url, event_url(prev_e))} if prev_e else None),
-                      next=({"id": next_e.id, "title": readable_title(next_e.title),
-                             "href": rel(url, event_url(next_e))} if next_e else None),
-                      header=r.text(e.header, url),
-                      duration_html=r.text(e.duration, url) if e.duration is not None else None,
-                      requirements=[{"anchor": f"c{c.line}", "marker": c.label or "the clause",
-                                     "html": md(requirement_html(c.logic, kb_g, url))}
-                                    for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
-                      conditions=[_clause_view(r, c, url) for c in e.conditions],
-                      sections=_section_rows(r, e.body, url),
-                      extends=({"id": e.extends, "href": rel(url, event_url(kb_g.events[e.extends]))}
-                               if e.extends in kb_g.events else None),
-                      referenced_by=[{"id": src, "title": md(titles[src]),
-                                      "href": rel(url, event_url(kb_g.events[src]), f"c{line}" if line else None)}
-                                     for src, line in sorted(gd.referenced_by.get(e.id, []),
-                                                             key=lambda x: (gd.id_key(x[0]), x[1] or 0))],
-                      svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
-                      mermaid=diagram.mermaid(nodes, edges, titles) if len(nodes) > 1 else None,
-                      logic=logic,
-                      findings=[fview(f, url) for f in gd.findings_by_subject.get(e.id, [])],
-                      file=kb_g.files.get(e.id), md=md)
-                search_entries.extend(_search_entries(e, url, gd, titles, logic))
+    p = pg.Pages(data, _env(), docs_dir, lambda f, url: _finding_view(f, url, data, line_index), compare)
+    pg.order(p)
+    say(f"writing {len(p.events())} event pages")
+    pg.event_pages(p)
     say("writing indexes, rule entries, checks, entities, glossary and errata")
-    for game, periods in periods_of.items():
-        gd = data.games[game]
-        for period, evs in periods.items():
-            url = period_url(game, period)
-            write(url, "period.md.j2", game=game, game_name=gd.name, period=period,
-                  period_label=gd.period_label(period), md=md,
-                  rows=[{"e": e, "href": rel(url, event_url(e)), "duration": duration_words(e),
-                         "multiplicity": multiplicity_words(e), "badge": badge(gd, e.id)} for e in evs])
-    for game, rules in rules_of.items():
-        gd = data.games[game]
-        r = Renderer(gd)
-        for rule in rules:
-            url = rule_url(rule)
-            write(url, "rule.md.j2", rule=rule, md=md,
-                  blocks=[{"kind": b.kind, "marker": b.marker, "html": r.text(_heading_text(b), url),
-                           "anchor": f"c{b.line}", "indent": min(b.indent // 2, 12)} for b in rule.blocks],
-                  effects=rule.effects, game_name=gd.name,
-                  parent=({"title": gd.kb.rules[rule.parent].title, "href": rel(url, rule_url(gd.kb.rules[rule.parent]))}
-                          if rule.parent in gd.kb.rules else None),
-                  findings=[fview(f, url) for f in gd.findings_by_subject.get(rule.id, [])])
-    acc_meta = {(a.game, a.rule, a.subject): a for a in kb.acceptances}
-    for game in all_games:
-        gd = data.games[game]
-        url = game_url(game)
-        kinds: dict[str, list[dict]] = defaultdict(list)
-        for x in rules_of.get(game, []):
-            kinds[x.kind].append({"r": x, "href": rel(url, rule_url(x)), "badge": badge(gd, x.id)})
-        write(url, "game.md.j2", game=game, game_name=gd.name, md=md,
-              periods=[{"period": p, "label": gd.period_label(p), "count": len(evs),
-                        "href": rel(url, period_url(game, p))} for p, evs in periods_of.get(game, {}).items()],
-              rule_kinds=dict(kinds), changes_href=rel(url, changes_url(game)),
-              profile=kb.games.get(game, {}) or {})
-        # Errata and changes: the findings reviewed and accepted for this game, with their reasons.
-        curl = changes_url(game)
-        accepted = [fview(f, curl) for f in sorted(gd.findings, key=lambda f: f.sort_key()) if f.accepted is not None]
-        for v in accepted:
-            a = acc_meta.get((game, v["rule"], v["subject"])) or acc_meta.get((None, v["rule"], v["subject"]))
-            v["who"], v["when"] = (a.who, a.when) if a else (None, None)
-        changed = [c for c in (compare.changes if compare else []) if c["game"] == game]
-        write(curl, "changes.md.j2", game_name=gd.name, accepted=accepted, md=md,
-              compare=compare, changed=[dict(c, href=rel(curl, c["url"])) for c in changed])
-    entities = build_entities(kb)
-    for ent in entities:
-        url = ent["url"]
-        gd = data.games.get(ent["game"])
-        kb_g = gd.kb if gd is not None else KnowledgeBase(root=kb.root, game=ent["game"])
-        users = []
-        for uid, line in sorted(ent["mentions"], key=lambda m: (m[0] not in kb_g.events,
-                                                                 gd.id_key(m[0]) if gd else (0, 0, ""), m[0])):
-            if uid in kb_g.events:
-                users.append({"id": uid, "title": md(kb_g.events[uid].title),
-                              "href": rel(url, event_url(kb_g.events[uid]), f"c{line}" if line else None)})
-            elif uid in kb_g.rules:
-                users.append({"id": uid, "title": md(kb_g.rules[uid].title), "href": rel(url, rule_url(kb_g.rules[uid]))})
-        write(url, "entity.md.j2", ent=ent, users=users, md=md, game_name=gd.name if gd else ent["game"],
-              related=[{"rel": rl, "name": md(o["name"]), "kind": o["kind"], "href": rel(url, o["url"])}
-                       for rl, o in ent["related"]])
-    groups = {"country": "Countries", "minor": "Minors", "province": "Provinces", "area": "Areas",
-              "continent": "Continents and regions", "flagged": "Flagged spellings (not codes of the game: typos?)"}
-    write("entities/", "entities.md.j2", md=md, groups=[
-        {"id": "flagged" if g == "flagged" else f"{g}s" if g != "country" else "countries", "title": title,
-         "items": [dict(x, href=rel("entities/", x["url"]), count=len(x["mentions"]))
-                   for x in entities if x["group"] == g]} for g, title in groups.items()])
-    checks = registry()
-    for info in checks.values():
-        url = check_url(info.code)
-        write(url, "check.md.j2", info=info, doc=Markup(check_doc_markdown(info.doc)),
-              count=sum(1 for f in data.findings if f.rule == info.code and f.accepted is None))
-    write("checks/", "checks.md.j2", md=md, checks=[{"info": i, "href": rel("checks/", check_url(i.code)),
-                                                      "summary": md(i.summary)} for i in checks.values()])
-    deck_links: dict[str, list[dict]] = defaultdict(list)
-    for game in all_games:
-        for file, deck in sorted(_decks_of(data.games[game].kb).items()):
-            url = f"decks/{slug(deck.scenario)}/"
-            deck_links[game].append({"title": deck.scenario, "url": url})
-            write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules), md=md,
-                  layout=find_layout(deck), findings=[fview(f, url)
-                                                      for f in data.games[game].findings_by_subject.get(deck.scenario, [])])
-    terms = [t for g in kb.glossaries.values() for t in g.terms]
-    write("glossary/", "glossary.md.j2", terms=terms, md=md)
-    errata = defaultdict(list)
-    for f in sorted(data.findings, key=lambda f: (f.category, SEVERITY_ORDER[f.severity], f.sort_key())):
-        errata[f.category].append(fview(f, "errata/"))
-    write("errata/", "errata.md.j2", errata={k: _group_findings(v) for k, v in errata.items()}, md=md,
-          counts={s: sum(1 for f in data.findings if f.severity == s and f.accepted is None)
-                  for s in ("error", "warning", "info")},
-          accepted=sum(1 for f in data.findings if f.accepted is not None))
+    for write_pages in (pg.period_pages, pg.rule_pages, pg.game_pages, pg.changes_pages):
+        write_pages(p)
+    n_entities = pg.entity_pages(p)
+    pg.check_pages(p)
+    pg.deck_pages(p)
+    n_terms = pg.glossary_page(p)
+    pg.errata_page(p)
     if compare is not None:
         say(f"writing {len(compare.changes)} pages of changes since {compare.ref}")
-        for c in compare.changes:
-            write(c["url"], "change.md.j2", c=c, md=md, ref=compare.ref,
-                  event_href=rel(c["url"], c["event_url"]) if c["status"] != "removed" else None)
-        write("changes/", "changes_index.md.j2", compare=compare, md=md,
-              changed=[dict(c, href=rel("changes/", c["url"])) for c in compare.changes])
-    events = [e for per in periods_of.values() for evs in per.values() for e in evs]
-    with_logic = sum(1 for e in events for c in e.all_clauses()
-                     if c.logic is not None and c.logic.get("role") != "unread")
-    total = sum(1 for e in events for _ in e.all_clauses())
-    latest = [fview(f, "") for f in sorted(data.findings, key=lambda f: (SEVERITY_ORDER[f.severity], f.sort_key()))
-              if f.accepted is None][:12]
-    example = next((e for e in events if e.id == "7:VII"), events[0] if events else None)
-    write("", "home.md.j2", md=md, site_name=SITE_NAME,
-          games=[{"game": g, "name": data.games[g].name, "href": rel("", game_url(g)),
-                  "events": sum(len(v) for v in periods_of.get(g, {}).values()),
-                  "periods": list(periods_of.get(g, {})),
-                  "rules": len(rules_of.get(g, []))} for g in all_games],
-          counts={"events": len(events), "rules": len(kb.rules), "terms": len(terms), "entities": len(entities),
-                  "with_logic": with_logic, "clauses": total},
-          latest=latest, example=example, example_href=rel("", event_url(example)) if example else None,
-          compare=compare)
-    from .companion import write_companion  # the companion page "At the table" (now/) and its nav entry
-
-    write_nav(docs_dir, data, periods_of, deck_links, compare, extra=[write_companion(load, data, docs_dir, write, say)])
+    pg.compare_pages(p)
+    pg.home_page(p, SITE_NAME)
+    pg.editors_pages(p, n_terms, n_entities)
+    companion = write_companion(load, data, docs_dir, p.write, say)
+    write_nav(docs_dir, data, p.periods_of, p.deck_links, compare, extra=[companion])
     with open(os.path.join(docs_dir, PREPARED), "w", encoding="utf-8") as fh:
-        json.dump(search_entries, fh, ensure_ascii=False, separators=(",", ":"))
-    return count
+        json.dump(p.search, fh, ensure_ascii=False, separators=(",", ":"))
+    return p.count
+
+
+def _comparison(kb: KnowledgeBase, compare_ref: str, data: SiteData, say):
+    from ..textformat.render import render_entry
+    from .compare import build_comparison
+
+    say(f"reading the knowledge base as it was at {compare_ref}")
+    try:
+        return build_comparison(kb.root, compare_ref, data, collect, event_url, render_entry, requirement_words)
+    except RuntimeError as exc:
+        raise SiteError(f"--compare {compare_ref}: {exc}") from exc
 
 
 EVENT_BOOST = 20  # an event page's search boost (period pages 0.5, the home page 0.3)
 
 
-def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], logic: dict) -> list[dict]:
+def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], logic: dict, plain: dict | None = None,
+                    as_played: dict | None = None) -> list[dict]:
     """The search entries of an event page, one per section as mkdocs-material's own parser would make them
     (location, title, text; HTML-escaped, since the search shows them as HTML), from the KB rather than from the
     page's HTML (``search_hook``). The diagram and the editors' section are not searched, as on the page."""
@@ -757,7 +627,15 @@ def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], lo
     out = [entry(None, f"{e.id} — {e.title}", facts)]
     reqs = [f"{requirement_words(c.logic, kb)} ({c.label or 'the clause'})"
             for c in e.conditions if c.logic and c.logic.get("role") == "requirement"]
-    out.append(entry("prerequisites", "Prerequisites", reqs or ["None that the logic reads."]))
+    out.append(entry("prerequisites", "What it needs", reqs or ["None that the logic reads."]))
+    if plain is not None:
+        out.append(entry("does", "What it does", [f"{r['marker']}: {_words(r['html'])}" for r in plain["does"]]
+                         or ["Nothing that the logic reads."]))
+        out.append(entry("ends", "How it ends", [_words(x) for x in plain["ends"]]))
+    if as_played is not None:
+        out.append(entry("as-played", "Text as played", [_words(c["html"]) for c in as_played["conditions"]]
+                         + [_words(r["heading"]) + " " + " ".join(_words(c["html"]) for c in r["clauses"])
+                            for r in as_played["sections"]]))
     out.append(entry("text", "Text", [e.header, f"(duration: {e.duration})" if e.duration is not None else "",
                                       *clauses(e.conditions)]))
     stack = list(reversed(e.body))
@@ -778,6 +656,11 @@ def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], lo
     return out
 
 
+def _words(markup) -> str:
+    """Markup as the plain words a reader sees (for the search index, which escapes them again)."""
+    return html.unescape(re.sub(r"<[^>]+>", "", str(markup)))
+
+
 def _decks_of(view: KnowledgeBase) -> dict:
     """A game's event decks (PoP's ``kb/decks``): a deck names its game, PoP's by default."""
     return {k: d for k, d in view.decks.items() if getattr(d, "game", "pop") == view.game}
@@ -790,7 +673,9 @@ def _nav_title(text: str) -> str:
 
 def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare, extra=()) -> None:
     """The navigation: each game (by its profile's name), its periods in the profile's order and each period's
-    events (material prunes it to the open section)."""
+    events (material prunes it to the open section); then the glossary and names; the editors' pages last."""
+    from .pages import EDITORS, editors_url, symbols_url
+
     nav: list = [{"Home": "index.md"}, *extra]
     for g, gd in data.games.items():
         entry: list = [{"Overview": markdown_path(game_url(g))}]
@@ -800,16 +685,21 @@ def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare, ex
                 entry.append({label: markdown_path(period_url(g, p))})
                 continue
             entry.append({label: [markdown_path(period_url(g, p))]
-                          + [{_nav_title(f"{e.id} {readable_title(e.title)}"): markdown_path(event_url(e))}
+                          + [{_nav_title(f"{e.id} {readable_title(e.title, gd.keep_caps)}"): markdown_path(event_url(e))}
                              for e in evs]})
         entry += [{_nav_title(f"Deck: {d['title']}"): markdown_path(d["url"])} for d in deck_links.get(g, [])]
+        if gd.symbols:
+            entry.append({"Symbols": markdown_path(symbols_url(g))})
         entry.append({"Errata and changes": markdown_path(changes_url(g))})
         nav.append({_nav_title(gd.name): entry})
-    nav += [{"Glossary": markdown_path("glossary/")}, {"Errata": markdown_path("errata/")},
-            {"Checks": markdown_path("checks/")},
+    nav += [{"Glossary": markdown_path("glossary/")},
             {"Countries, minors, provinces, areas": markdown_path("entities/")}]
+    editors: list = [{"Overview": markdown_path(EDITORS)}]
+    editors += [{_nav_title(f"{gd.name}: events"): markdown_path(editors_url(g))} for g, gd in data.games.items()]
+    editors += [{"Errata": markdown_path("errata/")}, {"Checks": markdown_path("checks/")}]
     if compare is not None:
-        nav.append({_nav_title(f"What changed since {compare.ref}"): markdown_path("changes/")})
+        editors.append({_nav_title(f"What changed since {compare.ref}"): markdown_path("changes/")})
+    nav.append({"For editors": editors})
     with open(os.path.join(docs_dir, NAV_FILE), "w", encoding="utf-8") as fh:
         json.dump(nav, fh, indent=1)
 
@@ -842,6 +732,8 @@ def build_site(docs_dir: str, site_dir: str, config_dir: str | None = None, stri
             base["nav"] = json.load(fh)
     base["site_dir"] = os.path.abspath(site_dir)
     base["hooks"] = [str(Path(__file__).resolve().parent / "search_hook.py")]  # the prepared search entries
+    # An event id typed into the search ("8:VII") asks for both its words (search_hook: SEARCH_JS)
+    base["extra_javascript"] = [*(base.get("extra_javascript") or []), SEARCH_JS]
     config_dir = config_dir or os.path.dirname(os.path.abspath(docs_dir))
     config_path = os.path.join(config_dir, "mkdocs.generated.yml")
     with open(config_path, "w", encoding="utf-8") as fh:

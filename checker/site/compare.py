@@ -4,13 +4,16 @@ The old KB is read from git without touching the work tree: ``git ls-tree`` list
 --end-of-options REF:PATH`` prints each (read-only; nothing is checked out), into a temporary folder that is then
 loaded like any KB. The ref is passed after ``--end-of-options``, so a value such as ``--output=FILE`` is a ref that
 does not exist, never an option. Each changed event gets its text diffed word by word and its logic compared:
-requirements added or removed, and the solver's verdict for the event and its cases (possible, impossible).
+requirements added or removed, and the solver's verdict for the event and its cases (possible, impossible); and,
+side by side in a player's words, when it can fire (the engine's verdicts), what it needs and what it does, before
+and after (``side_by_side``), never the reader's internal terms.
 """
 
 from __future__ import annotations
 
 import difflib
 import os
+import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -88,39 +91,46 @@ def _requirements(event: Event, words) -> set[str]:
     return {words(c.logic) for c in event.conditions if c.logic and c.logic.get("role") == "requirement"}
 
 
-def _describe(logic: dict | None) -> str:
-    if not logic:
-        return "text only"
-    role = str(logic.get("role", "logic"))
-    effects = [str(e.get("kind")) + (f" {e.get('subject') or e.get('province') or ''}".rstrip())
-               for e in logic.get("effects", []) or [] if isinstance(e, dict)]
-    conds = len(logic.get("when", []) or []) + len(logic.get("when_any", []) or []) + len(logic.get("unless", []) or [])
-    out = role
-    if effects:
-        out += " (" + ", ".join(effects) + ")"
-    if conds:
-        out += f", {conds} condition{'s' if conds != 1 else ''}"
-    return out
+FIRE = {"can": "can be played", "never": "can never be played", "unknown": "undecided within the time limit",
+        None: "not analysed"}
 
 
-def _clause_logic_changes(old: Event, new: Event) -> list[str]:
-    """Clause by clause (matched by marker and text), what the logic reads differently."""
-    def index(e: Event) -> dict:
-        out = {}
-        for c in e.all_clauses():
-            out.setdefault((c.marker, c.text), c.logic)
-        for s in e.all_sections():
-            out.setdefault(("heading", s.heading), s.logic)
-        return out
+def _needs(event: Event | None, words) -> list[str]:
+    return sorted(_requirements(event, words)) if event is not None else []
 
-    a, b = index(old), index(new)
-    changes = []
-    for key in b:
-        if key in a and a[key] != b[key]:
-            label = key[1] if key[0] == "heading" else f"{key[0]} {key[1]}".strip()
-            short = label if len(label) <= 70 else label[:67] + "…"
-            changes.append(f"“{short}”: {_describe(a[key])} before, {_describe(b[key])} now")
-    return changes
+
+def _does(event: Event | None) -> list[str]:
+    """What the event does, in the words of its page (``plain.does_rows``), as plain text."""
+    from .plain import does_rows
+
+    if event is None:
+        return []
+    return [f"{r['marker']}: " + re.sub(r"<[^>]+>", "", str(r["html"])).replace("&#39;", "'").replace("&amp;", "&")
+            for r in does_rows(event, lambda c, u: Markup(""), "")]
+
+
+def _fire(verdicts: list) -> list[str]:
+    """The engine's verdicts for an event and its cases, in words: 'This event: can be played', 'CASE II: …'."""
+    out = []
+    for v in sorted(verdicts, key=lambda v: (v.kind != "event", v.line or 0, v.subject)):
+        label = "This event" if v.kind == "event" else v.subject
+        out.append(f"{label}: {FIRE.get(v.status, v.status)}")
+    return out or [FIRE[None]]
+
+
+def side_by_side(o: Event | None, n: Event | None, og, ng, requirement_words) -> list[dict]:
+    """Per aspect a player cares about — when it can fire (the engine's verdicts), what it needs, what it does —
+    the words before and after, and whether they differ."""
+    rows = []
+    for aspect, before, after in (
+            ("When it can fire", _fire(og.verdicts_by_event.get(o.id, []) if o and og else []),
+             _fire(ng.verdicts_by_event.get(n.id, []) if n and ng else [])),
+            ("What it needs", _needs(o, lambda lg: requirement_words(lg, og.kb)),
+             _needs(n, lambda lg: requirement_words(lg, ng.kb))),
+            ("What it does", _does(o), _does(n))):
+        rows.append({"aspect": aspect, "before": before if o else ["(no such event)"],
+                     "after": after if n else ["(removed)"], "changed": before != after or (o is None) != (n is None)})
+    return rows
 
 
 def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> Comparison:
@@ -149,7 +159,6 @@ def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> C
                 for r in sorted(_requirements(o, lambda lg: requirement_words(lg, og.kb)) -
                                 _requirements(n, lambda lg: requirement_words(lg, ng.kb))):
                     logic.append(f"requirement dropped: {r}")
-                logic += _clause_logic_changes(o, n)
             ov = {v.subject: v.status for v in (og.verdicts_by_event.get(eid, []) if og else [])}
             nv = {v.subject: v.status for v in (ng.verdicts_by_event.get(eid, []) if ng else [])}
             words = {"can": "possible", "never": "impossible", "unknown": "undecided", None: "not analysed"}
@@ -157,6 +166,9 @@ def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> C
                 if ov.get(subject) != nv.get(subject):
                     logic.append(f"{subject}: {words.get(ov.get(subject), ov.get(subject))} before, "
                                  f"{words.get(nv.get(subject), nv.get(subject))} now")
+            rows = side_by_side(o, n, og, ng, requirement_words)
+            if o and n and rows[2]["changed"]:
+                logic.append("what it does changed: see the table")
             if old_text == new_text and not logic:
                 continue
             ev = n or o
@@ -164,6 +176,7 @@ def compare(old, new, event_url, render_entry, requirement_words, ref: str) -> C
             url = f"changes/{segment(ev.game)}-{segment(ev.period)}-{int(ev.number)}/"
             out.changes.append({"id": eid, "title": ev.title, "game": ev.game, "status": status, "url": url,
                                 "event_url": event_url(ev), "diff": word_diff(old_text, new_text), "logic": logic,
+                                "aspects": rows,
                                 "text_changed": old_text != new_text})
     return out
 
