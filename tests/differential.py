@@ -306,11 +306,27 @@ def run_case(seed: int, time_limit: float = 20.0) -> list[str]:
     return run_case_full(seed, time_limit)[0]
 
 
+TEXT_EVERY = 3  # every third case goes through text: its requirements are written out and read back (issue 35)
+THROUGH_TEXT = {"cases": 0, "clauses": 0, "unread": 0}
+
+
 def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[str]]:
-    """(disagreements, questions clingo left undecided even with the longer limit) on the KB of ``seed``."""
+    """(disagreements, questions clingo left undecided even with the longer limit) on the KB of ``seed``. In every
+    third case clingo answers on the KB as the reader reads it back from sentences (tests/differential_text.py),
+    the interpreter on the original formulas."""
     undecided: list[str] = []
     rng = random.Random(seed)
     kb = random_kb(rng)
+    ekb = kb  # the KB clingo answers on
+    if seed % TEXT_EVERY == 0:
+        from .differential_text import through_text
+
+        ekb, through, unread = through_text(kb, _ALLOWED["labels"])
+        THROUGH_TEXT["cases"] += 1
+        THROUGH_TEXT["clauses"] += through
+        if unread:  # a sentence not read: the answers would rest on it (S11); counted, not compared
+            THROUGH_TEXT["unread"] += 1
+            return [], []
     bad: list[str] = []
     ids = sorted(kb.events)
     # --goal
@@ -319,7 +335,7 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
     if goal in avoid:
         avoid = []
     whole = horizon_bound(kb, ids)
-    res = _decided(lambda lim: orders.shortest_history(kb, goal, avoid=avoid, max_turns=MAX_TURNS, time_limit=lim),
+    res = _decided(lambda lim: orders.shortest_history(ekb, goal, avoid=avoid, max_turns=MAX_TURNS, time_limit=lim),
                    time_limit, undecided, f"goal {goal}",
                    lambda r: r.status != "inconclusive" or "time limit" not in r.message)
     explore = max(MAX_TURNS, whole) if whole <= MAX_BOUND else MAX_TURNS
@@ -336,14 +352,14 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
         bad.append(f"goal {goal} avoid {avoid}: clingo {res.status} ({res.message}), interpreter {want} turns")
     # --check
     log = random_log(rng, kb)
-    res = _decided(lambda lim: orders.check_log(kb, log, time_limit=lim), time_limit, undecided, f"log {log}",
+    res = _decided(lambda lim: orders.check_log(ekb, log, time_limit=lim), time_limit, undecided, f"log {log}",
                    lambda r: r.status in ("legal", "illegal"))
     legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log})
     if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
         bad.append(f"log {log}: clingo {res.status}, interpreter {'legal' if legal else 'illegal'}")
     log = walked_log(rng, kb)
     if log:
-        res = _decided(lambda lim: orders.check_log(kb, log, time_limit=lim), time_limit, undecided,
+        res = _decided(lambda lim: orders.check_log(ekb, log, time_limit=lim), time_limit, undecided,
                        f"walked log {log}", lambda r: r.status in ("legal", "illegal"))
         legal = ref.log_legal(kb, {e["turn"]: (e["event"], e["outcome"]) for e in log})
         if res.status in ("legal", "illegal") and (res.status == "legal") != legal:
@@ -351,14 +367,14 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
     if whole <= MAX_BOUND:
         # --count
         counted = rng.sample(ids, min(len(ids), rng.randint(1, 3)))
-        c = _decided(lambda lim: orders.count_orders(kb, counted, limit=10000, time_limit=lim), time_limit,
+        c = _decided(lambda lim: orders.count_orders(ekb, counted, limit=10000, time_limit=lim), time_limit,
                      undecided, f"count {counted}", lambda r: r.complete)
         if c.complete:
             n = ref.count_orders(kb, counted, c.horizon)
             if n != c.count:
                 bad.append(f"count {counted} within {c.horizon}: clingo {c.count}, interpreter {n}")
         # never-fire verdicts
-        a = _decided(lambda lim: analyse(kb, time_limit=lim), time_limit, undecided, "verdicts",
+        a = _decided(lambda lim: analyse(ekb, time_limit=lim), time_limit, undecided, "verdicts",
                      lambda r: all(v.status != "unknown" for v in r.verdicts))
         scopes = None
         for v in a.verdicts:
@@ -378,8 +394,10 @@ def run_case_full(seed: int, time_limit: float = 20.0) -> tuple[list[str], list[
     return bad, undecided
 
 
-def _one(seed: int) -> tuple[int, list[str], list[str]]:
-    return (seed, *run_case_full(seed))
+def _one(seed: int) -> tuple[int, list[str], list[str], dict]:
+    before = dict(THROUGH_TEXT)
+    bad, open_ = run_case_full(seed)
+    return seed, bad, open_, {k: THROUGH_TEXT[k] - before[k] for k in THROUGH_TEXT}
 
 
 def main(argv=None) -> int:
@@ -403,8 +421,11 @@ def main(argv=None) -> int:
         pool = None
         results = map(_one, seeds)
     try:
-        for seed, bad, open_ in results:
+        text = {"cases": 0, "clauses": 0, "unread": 0}
+        for seed, bad, open_, through in results:
             tried += 1
+            for k in text:
+                text[k] += through[k]
             if open_:
                 undecided += 1
                 print(f"seed {seed}: undecided at {RETRY}x the time limit: " + "; ".join(open_), flush=True)
@@ -421,6 +442,8 @@ def main(argv=None) -> int:
             pool.terminate()
     print(f"cases tried: {tried} (seeds {args.seed}..{args.seed + args.cases - 1}), disagreements: "
           f"{disagreements}, undecided: {undecided}, seconds: {time.perf_counter() - start:.0f}")
+    print(f"through text: {text['cases']} cases ({text['clauses']} requirements written out and read back), "
+          f"{text['unread']} with a sentence not read (not compared)")
     return 1 if disagreements else 0
 
 
