@@ -147,7 +147,9 @@ def test_coverage_counts():
     rows, total = coverage(events.values())
     assert total.rule_shaped == total.read + total.curated + total.not_understood
     by = {r.event: r for r in rows}
-    assert by["7:VII"].not_understood == 0 and by["7:VII"].read >= 20
+    # 7:VII's "There are three possible cases how this event is played …" stands among its opening conditions, where
+    # requirements stand: not read, so it is reported (issue 35: nothing there is dropped silently)
+    assert by["7:VII"].not_understood == 1 and by["7:VII"].read >= 20
     assert by["2:VII"].not_understood == 1
 
 

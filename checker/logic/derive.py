@@ -67,10 +67,10 @@ def title_index(event: Event, others: Mapping[str, Event] | None):
 
 
 def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]] | None = None,
-                budget: Budget | None = None, vocab: Vocabulary | None = None) -> dict | None:
+                budget: Budget | None = None, vocab: Vocabulary | None = None, opening: bool = False) -> dict | None:
     """What the grammar reads from a clause's own text, with the conditions of its parent clause or case.
     ``vocab``: the game's words (``event_vocabulary(event, profile)``); None: the EU profile of the KB in use."""
-    logic = read_text(clause.text, event_id, budget, vocab)
+    logic = read_text(clause.text, event_id, budget, vocab, opening=opening and clause.kind == "clause")
     if logic and scope and logic.get("role") == "effect":
         logic = dict(logic)
         logic["when"] = [*scope, *logic.get("when", [])]
@@ -105,9 +105,10 @@ def _is_curated(logic) -> bool:
 
 def derive_clause(clause: Clause, event_id: str, scope: list[dict[str, Any]] | None = None,
                   budget: Budget | None = None, cases: dict[str, dict[str, Any]] | None = None,
-                  vocab: Vocabulary | None = None) -> None:
+                  vocab: Vocabulary | None = None, opening: bool = False) -> None:
+    """``opening``: the clause is one of the event's opening conditions (where requirements stand)."""
     if not _is_curated(clause.logic):
-        clause.logic = read_clause(clause, event_id, scope, budget, vocab)
+        clause.logic = read_clause(clause, event_id, scope, budget, vocab, opening=opening)
     logic = clause.logic or {}
     child_scope = scope
     if logic.get("role") == "case_condition":
@@ -162,7 +163,7 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None, 
     budget = Budget()
     cases = case_definitions(event)
     for clause in event.conditions:
-        derive_clause(clause, event.id, None, budget, cases, vocab)
+        derive_clause(clause, event.id, None, budget, cases, vocab, opening=True)
     _attach_failures(event.conditions)
     for section in event.all_sections():
         if not _is_curated(section.logic):

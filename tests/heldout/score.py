@@ -278,7 +278,11 @@ def vocabularies(games: dict):
 def read(sentence: dict, vocab):
     from checker.logic.reader.read import read_text
 
-    return read_text(str(sentence["text"]), str(sentence["event"]), vocab=vocab)
+    try:
+        return read_text(str(sentence["text"]), str(sentence["event"]), vocab=vocab,
+                         opening=sentence.get("position") == "requirement")
+    except TypeError:  # a reader without positions (scoring an older revision)
+        return read_text(str(sentence["text"]), str(sentence["event"]), vocab=vocab)
 
 
 def verdict(sentence: dict, logic, periods) -> tuple[str, str]:

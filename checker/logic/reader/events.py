@@ -16,7 +16,7 @@ import os
 from typing import Any
 
 from lark import Lark, Transformer
-from lark.exceptions import LarkError, UnexpectedInput
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
 from .phrases import Context, Unknown, core_table, lexicon_for, tokens
@@ -259,6 +259,14 @@ class _ToFormula(Transformer):
     def oi_during(self, items):
         return self._apply(items[-1], lambda e: ("atom", "in_effect", e))
 
+    def oi_during_period(self, items):
+        """"Only during the Late War": the period is P; read only where P is the game's last period (then it is
+        "P or later")."""
+        label = [i for i in items if isinstance(i, tuple)][0][1]
+        if not self.ctx.periods or label != self.ctx.periods[-1]:
+            raise Unread("'during' a period that is not the game's last", label)
+        return ("period", label)
+
     def oi_after(self, items):
         return self._after([i for i in items if isinstance(i, tuple)][0])
 
@@ -410,6 +418,11 @@ class _ToFormula(Transformer):
         return [dict({"kind": "cancel_event", "event": e}, **({"only_for": only} if only else {})) for e in events]
 
     eff_cancel_passive = eff_cancel
+
+    def eff_cancel_never(self, items):
+        events = next(i for i in items if isinstance(i, list))
+        return [*({"kind": "cancel_event", "event": e} for e in events),
+                *({"kind": "never_occurs", "event": e} for e in events)]
 
     def eff_never(self, items):
         events = next(i for i in items if isinstance(i, list))
@@ -628,11 +641,22 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         offsets[pos] = t
         pos += len(t.kind) + 1
     readings: dict[str, Reading] = {}
+    refused: Unread | None = None
     for i, alt in enumerate(CollapseAmbiguities().transform(tree)):
         if i >= MAX_PARSES:
             raise Unread("ambiguous: too many readings", text)
-        r = _reading(_ToFormula(ctx, offsets).transform(alt))
+        try:
+            r = _reading(_ToFormula(ctx, offsets).transform(alt))
+        except VisitError as exc:  # a parse that makes no sense (two outcomes for one requirement) is no reading
+            if not isinstance(exc.orig_exc, Unread):
+                raise
+            if exc.orig_exc.reason.startswith("ambiguous"):
+                raise exc.orig_exc from None
+            refused = refused or exc.orig_exc
+            continue
         readings.setdefault(json.dumps(r.logic, sort_keys=True), r)
+    if not readings:
+        raise refused or Unread("no reading", text)
     if len(readings) > 1:
         shown = " | ".join(list(readings)[:2])
         raise Unread("ambiguous: the sentence has more than one reading", f"{text.strip()} — readings: {shown}")

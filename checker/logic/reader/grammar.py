@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from ...core.eventid import EventIdSyntax, alternation
+
 if TYPE_CHECKING:
     from lark import Lark
 
 _HERE = os.path.dirname(__file__)
 _DEFAULT_PROFILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))), "kb", "games", "eu.yaml")
 
-ROMAN_PERIODS = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 _CODE_RE = re.compile(r"[A-Z]{2,4}")
 _LABEL_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,19}")
 
@@ -44,20 +45,16 @@ class Vocabulary:
     @property
     def labels(self) -> tuple[str, ...]:
         """Every period label an event id may carry: the profile's, then Roman I–X."""
-        return tuple(dict.fromkeys([*self.periods, *ROMAN_PERIODS]))
+        return self.ids.labels
+
+    @property
+    def ids(self) -> EventIdSyntax:
+        """The game's event-id syntax (``checker.core.eventid``)."""
+        return EventIdSyntax.of(self.periods)
 
     def canonical_id(self, text: str) -> str | None:
         """``"Early:21"`` and ``"21:Early"`` give ``"21:Early"`` (``"IV:7"`` gives ``"7:IV"``); None otherwise."""
-        parts = str(text).strip().split(":")
-        if len(parts) != 2:
-            return None
-        a, b = parts
-        labels = set(self.labels)
-        if a.isdigit() and len(a) <= 4 and b in labels:
-            return f"{int(a)}:{b}"
-        if b.isdigit() and len(b) <= 4 and a in labels:
-            return f"{int(b)}:{a}"
-        return None
+        return self.ids.canonical(text)
 
     def is_label(self, text: str) -> bool:
         return text in set(self.labels)
@@ -153,20 +150,16 @@ def parser(vocab: Vocabulary | None = None) -> Lark:
     return _parser(*(vocab or default_vocabulary()).grammar_key)
 
 
-def _alternation(words) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!x)x"
-
-
 @functools.lru_cache(maxsize=32)
 def _parser(codes: tuple[str, ...], labels: tuple[str, ...]) -> Lark:
     with open(os.path.join(_HERE, "rules.lark"), encoding="utf-8") as fh:
         text = fh.read()
-    per = _alternation(labels)
-    text += f"\nCODE.3: /(?:{_alternation(codes)})(?![\\w\\/])/\n"
+    ids = EventIdSyntax.of(labels)
+    text += f"\nCODE.3: /(?:{alternation(codes)})(?![\\w\\/])/\n"
     # an event id: NUMBER:PERIOD or PERIOD:NUMBER with one of the game's period labels
-    text += f"\nID.4: /(?:\\d{{1,4}}:(?:{per})|(?:{per}):\\d{{1,4}})(?![\\w:])/\n"
+    text += f"\nID.4: /{ids.terminal}/\n"
     # a period label standing alone ("before period Early"): only where the grammar expects one
-    text += f"\nPERIOD: /(?:{per})(?![\\w\\/:])/\n"
+    text += f"\nPERIOD: /{ids.period_terminal}/\n"
     return _cached_lark(text)
 
 

@@ -11,6 +11,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from ...core.eventid import EventIdSyntax, has_id_shape
 from .grammar import Vocabulary
 
 MAX_NAME = 80  # characters between the parentheses; a longer aside is no name
@@ -30,9 +31,7 @@ class IdLabel:
 
 @functools.lru_cache(maxsize=32)
 def _pattern(labels: tuple[str, ...]) -> re.Pattern[str]:
-    per = "|".join(re.escape(x) for x in sorted(labels, key=len, reverse=True)) or "(?!x)x"
-    return re.compile(rf"(?<![\w:/])(?P<id>\d{{1,4}}:(?:{per})|(?:{per}):\d{{1,4}})(?![\w:])"
-                      rf"[ \t]*\((?P<name>[^()\n]{{1,{MAX_NAME}}})\)")
+    return re.compile(rf"(?P<id>{EventIdSyntax.of(labels).token})[ \t]*\((?P<name>[^()\n]{{1,{MAX_NAME}}})\)")
 
 
 def looks_like_name(text: str) -> bool:
@@ -40,7 +39,7 @@ def looks_like_name(text: str) -> bool:
     id of its own ("(see event 4:VI)", "(annexation of Portugal by Spain)", "(if it took part …)" are remarks)."""
     text = text.strip()
     return bool(text) and (text[0].isupper() or text[0].isdigit()) and len(text.split()) <= MAX_WORDS \
-        and not re.search(r"\d:\w|\w:\d", text)
+        and not has_id_shape(text)
 
 
 def id_labels(text: str, vocab: Vocabulary) -> list[IdLabel]:

@@ -113,6 +113,9 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+_DANGLING = {"of", "the", "in", "and", "by", "a", "an", "to", "for", "on", "at", "with", "between", "from"}
+
+
 class TitleIndex:
     """The KB's event titles by their lower-case words: a title is found by looking up the words that start at a
     capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
@@ -125,6 +128,15 @@ class TitleIndex:
                 self.by_words.setdefault(words, ident)
                 if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
                     self.by_words.setdefault(words[1:], ident)       # "the Confederation of Bar"
+        # a title shortened by its writer ("the Sale of Corsica" for SALE OF CORSICA BY GENOA): a beginning of two
+        # words or more that begins one title only
+        starts: dict[tuple[str, ...], set[str]] = {}
+        for words, ident in list(self.by_words.items()):
+            for n in range(2, len(words)):
+                starts.setdefault(words[:n], set()).add(ident)
+        for start, idents in starts.items():
+            if len(idents) == 1 and start not in self.by_words and start[-1] not in _DANGLING:
+                self.by_words[start] = next(iter(idents))
         self.longest = max((len(k) for k in self.by_words), default=0)
 
 

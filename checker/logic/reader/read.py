@@ -15,6 +15,7 @@ from typing import Any
 
 from lark.exceptions import LarkError, UnexpectedInput
 
+from ...core.eventid import ID_SHAPE
 from .events import event_shaped, read_event_sentence
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
@@ -45,7 +46,7 @@ SHAPE = re.compile(
     # card games: when a card may be played, cancelling and preventing other cards
     r"|\b(?:[Mm]ay|[Cc]an) (?:only be played|be played (?:as an event )?only)\b|\b(?:[Cc]annot|[Mm]ay not|[Cc]an not) be"
     r" played\b|\b[Cc]ancels\b|\b[Pp]revents\b|\bno longer be played\b|^Requires\b"
-    r"|\beffects of (?:\d{1,4}:\w+|\w+:\d{1,4})|(?:\d{1,4}:\w+|\w+:\d{1,4})(?: \([^()]{0,80}\))? (?:is|are) cancelled\b")
+    rf"|\beffects of {ID_SHAPE}|{ID_SHAPE}(?: \([^()]{{0,80}}\))? (?:is|are) cancelled\b")
 # Not a state change: "stated in the annexes" (the book's annexes); "SPA annexed Portugal", "including annexed
 # Portugal" (an adjective); VP accounting ("10 VPs for every province annexed by Sweden").
 # "receives VPs … as if annexed to itself": a hypothetical, no change of owner.
@@ -196,10 +197,24 @@ class Budget:
         self.left = sentences
 
 
+OPENING_NOT_READ = ("a sentence among the event's opening conditions, where requirements stand, that the reader "
+                    "does not read")
+
+
 def read_text(text: str, event_id: str | None, budget: Budget | None = None,
-              vocab: Vocabulary | None = None) -> dict[str, Any] | None:
+              vocab: Vocabulary | None = None, opening: bool = False) -> dict[str, Any] | None:
     """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped.
-    ``vocab``: the game's words (``grammar.vocabulary_of(profile)``); None: the EU profile of the KB in use."""
+    ``vocab``: the game's words (``grammar.vocabulary_of(profile)``); None: the EU profile of the KB in use.
+    ``opening``: the clause stands among the event's opening conditions, where requirements stand: a text there
+    that holds no rule the reader reads is reported (unread), never dropped."""
+    logic = _read_text(text, event_id, budget, vocab)
+    if logic is None and opening and text.strip():
+        return unread(OPENING_NOT_READ, text.strip()[:200])
+    return logic
+
+
+def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
+               vocab: Vocabulary | None = None) -> dict[str, Any] | None:
     vocab = vocab or default_vocabulary()
     sentences = split_sentences(text, label_set(vocab))
     shaped: list[bool] = []
