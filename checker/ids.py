@@ -8,44 +8,25 @@ same event and resolve to one canonical id. Rules (``rule 53.40``), expansion se
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from .core.eventid import (  # noqa: F401  (the one event-id syntax; these names are kept for their callers)
+    ROMAN,
+    ROMAN_BY_VALUE,
+    EventIdSyntax,
+    canonical_event_id,
+    roman_only,
+    typed_event_id,
+    typed_parts,
+)
 from .model import Reference
 
-ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
-ROMAN_BY_VALUE = {v: k for k, v in ROMAN.items()}
-
-_ROMAN_RE = r"(?:X|IX|IV|V?I{1,3}|V|VI{1,3})"
-EVENT_ID_RE = re.compile(rf"^(?P<num>\d{{1,4}}):(?P<per>{_ROMAN_RE})$")
-
-_EVENT_REF_RE = re.compile(
-    rf"(?<![\w:/])(?:(?P<num>\d{{1,4}}):(?P<per>{_ROMAN_RE})|(?P<per2>{_ROMAN_RE}):(?P<num2>\d{{1,4}}))(?![\w:])"
-)
+_ROMAN_IDS = EventIdSyntax.of(())  # the ids of a text read without a game's labels
 _RULE_REF_RE = re.compile(
     r"(?:(?P<word>\b(?:political\s+)?rules?)\s+|\()(?P<num>\d{1,2}\.\d{1,2}(?:\.?[A-Z](?![a-z]))?(?:\.\d+)*(?:\.[A-Z])?)"
 )
 _DIGIT_DOT_DIGIT = re.compile(r"\d\.\d")  # what every rule reference holds (with "rule" or "("): its prefilter
 _ES_RE = re.compile(r"\bES(?P<num>\d)\b")
 _PAGE_RE = re.compile(r"\b(?:p\.|page)\s*(?P<num>\d{1,3})\b")
-
-
-_LABELLED_ID_RE = re.compile(r"^(?P<num>\d{1,4}):(?P<per>[A-Za-z0-9][A-Za-z0-9_-]{0,19})$")
-_LABEL_FIRST_RE = re.compile(r"^(?P<per>[A-Za-z][A-Za-z0-9_-]{0,19}):(?P<num>\d{1,4})$")
-
-
-def canonical_event_id(text: str, labels=()) -> str | None:
-    """``"IV:7"`` and ``"7:IV"`` both give ``"7:IV"``; with a game's period ``labels`` (or any label, in the
-    NUMBER:PERIOD form) ``"Early:21"`` and ``"21:Early"`` give ``"21:Early"``; anything else gives None."""
-    text = text.strip()
-    m = EVENT_ID_RE.match(text) or _LABELLED_ID_RE.match(text)
-    if m:
-        return f"{int(m['num'])}:{m['per']}"
-    m = re.match(rf"^(?P<per>{_ROMAN_RE}):(?P<num>\d{{1,4}})$", text)
-    if m is None and (m := _LABEL_FIRST_RE.match(text)) and m["per"] not in labels:
-        m = None
-    if m:
-        return f"{int(m['num'])}:{m['per']}"
-    return None
 
 
 def period_value(period: str) -> int:
@@ -62,19 +43,6 @@ def event_sort_key(event_id: str) -> tuple[int, int]:
     return (period_value(per), num)
 
 
-def roman_only(labels) -> bool:
-    """Are all these period labels Roman numerals (I–X), which every event id pattern knows already?"""
-    return all(label in ROMAN for label in labels)
-
-
-@lru_cache(maxsize=64)
-def _event_ref_re(labels: tuple[str, ...]) -> re.Pattern:
-    """The event-id pattern for a game's period labels (free labels such as Early or 1914, besides I–X)."""
-    extra = [re.escape(x) for x in sorted(set(labels) - set(ROMAN), key=lambda x: (-len(x), x))]
-    per = "|".join([*extra, _ROMAN_RE])
-    return re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}}):(?P<per>{per})|(?P<per2>{per}):(?P<num2>\d{{1,4}}))(?![\w:])")
-
-
 def find_references(text: str, line: int | None = None, kb_periods: set[str] | None = None,
                     labels: tuple[str, ...] = ()) -> list[Reference]:
     """All references in ``text``, in order of appearance.
@@ -85,12 +53,9 @@ def find_references(text: str, line: int | None = None, kb_periods: set[str] | N
     refs: list[tuple[int, Reference]] = []
     # Each pattern needs a piece of text that most clauses do not hold (an id its colon, a rule number its dot, …):
     # a pattern is run only when its piece is there, which finds the same references in a quarter of the time.
-    pattern = _EVENT_REF_RE if not labels or roman_only(labels) else _event_ref_re(tuple(labels))
-    for m in pattern.finditer(text) if ":" in text else ():
-        if m["num"]:
-            num, per, form = int(m["num"]), m["per"], "number:period"
-        else:
-            num, per, form = int(m["num2"]), m["per2"], "period:number"
+    syntax = EventIdSyntax.of(labels) if labels else _ROMAN_IDS
+    for m in syntax.finder.finditer(text) if ":" in text else ():
+        num, per, form = syntax.match_id(m)
         target = f"{num}:{per}"
         external = kb_periods is not None and per not in kb_periods
         refs.append((m.start(), Reference("event", m.group(0), target, form, external, line)))
@@ -130,26 +95,11 @@ def event_references(event) -> list[Reference]:
 
 # --- ids and names typed by a user (command line): any case, both forms, "did you mean" -------------------------
 
-_USER_ID_RE = re.compile(r"^\s*(?:(?P<num>\d{1,4})\s*:\s*(?P<per>[A-Za-z0-9_-]{1,20})|"
-                         r"(?P<per2>[A-Za-z0-9_-]{1,20})\s*:\s*(?P<num2>\d{1,4}))\s*$")
-
-
 def normalize_event_id(text: str, labels=()) -> str | None:
     """An event id as a user may type it: ``8:vii``, ``VII:8``, `` 8 : VII `` all give ``"8:VII"``, and with a
     game's period ``labels`` ``21:early`` gives ``21:Early``; None if the text is not an event id at all (a roman
     period that is not I–X and no label is not one either)."""
-    m = _USER_ID_RE.match(text or "")
-    if not m:
-        return None
-    num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
-    by_lower = {str(x).lower(): str(x) for x in labels}
-    if per.lower() in by_lower:
-        per = by_lower[per.lower()]
-    elif per.upper() in ROMAN:
-        per = per.upper()
-    else:
-        return None
-    return f"{int(num)}:{per}"
+    return typed_event_id(text, labels)
 
 
 def did_you_mean(word: str, candidates, n: int = 3) -> list[str]:
@@ -214,10 +164,10 @@ def resolve_event_id(text: str, known, titles=None) -> str:
     if canon in known:
         return canon
     both = _ID_AND_TITLE_RE.match(text)
-    if canon is None and both and _USER_ID_RE.match(both["id"]):
+    if canon is None and both and typed_parts(both["id"]):
         return _resolve_id_and_title(both["id"], both["title"], known, titles, periods)
-    m = _USER_ID_RE.match(text)
-    if canon is None and not m:
+    typed = typed_parts(text)
+    if canon is None and not typed:
         hits = events_titled(text, known, titles)
         if len(hits) == 1:
             return hits[0]
@@ -229,8 +179,7 @@ def resolve_event_id(text: str, known, titles=None) -> str:
         raise UnknownName(f"{text!r} is neither an event id (NUMBER:PERIOD such as 8:VII, or VII:8) nor an event's "
                           f"title" + hint)
     if canon is None:
-        label = m["per"] or m["per2"]
-        number = int(m["num"] or m["num2"])
+        number, label = typed
         same = [k for k in sorted(known, key=event_sort_key) if k.split(":")[0] == str(number)]
         hint = ("; did you mean " + " or ".join(_named(k, titles) for k in same) + "?") if same else ""
         raise UnknownName(f"{text!r}: no period {label!r} among the events' periods here "

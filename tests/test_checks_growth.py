@@ -71,7 +71,8 @@ def test_ref005_many_id_tokens_do_not_hang():
     clause = "Events " + "ii:ii" * 30 + " are modified as noted"
     event = _fake_event("1:VII", [clause, "Events 7:VII, 8:VII and 9:VII are modified as noted in their event "
                                           "description."])
-    ctx = SimpleNamespace(events=lambda: [event], kb=SimpleNamespace(events={}), finding=None)
+    ctx = SimpleNamespace(events=lambda: [event], kb=SimpleNamespace(events={}), finding=None,
+                          profile=lambda: SimpleNamespace(periods=("I", "II")), periods=lambda: {"VII"})
     start = time.process_time()
     assert list(ref005_back_reference.check(ctx)) == []  # the listed events are not in this KB
     assert time.process_time() - start < 1.0

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.eventid import EventIdSyntax
 from ..games import GameProfile, profile
 from ..model import Clause, Event, KnowledgeBase, Section
 
@@ -140,14 +141,10 @@ _UNTIL_RES: dict[tuple[str, ...], Any] = {}
 
 
 def _until_re(labels: tuple[str, ...]):
-    """"until (event) N:P (…) occurs" for P a Roman numeral or one of the game's period labels."""
-    import re
-
+    """"until (event) N:P (…) occurs" for P one of the game's period labels or Roman I–X (the one id syntax)."""
     if labels not in _UNTIL_RES:
-        per = "|".join([re.escape(x) for x in sorted(set(labels), key=len, reverse=True) if x] + ["[IVX]{1,4}"])
-        _UNTIL_RES[labels] = re.compile(
-            rf"until (?:event )?(?:(?P<num>\d{{1,4}}):(?P<per>{per})|(?P<per2>{per}):(?P<num2>\d{{1,4}}))(?![\w:])"
-            r"(?: \([^()]{0,80}\))? occurs")
+        ids = EventIdSyntax.of(labels)
+        _UNTIL_RES[labels] = ids.compiled(rf"until (?:event )?{ids.grouped}(?: \([^()]{{0,80}}\))? occurs")
     return _UNTIL_RES[labels]
 
 
@@ -161,7 +158,7 @@ def duration_events(event: Event, known, periods=()) -> tuple[list[str], bool]:
     if event.duration_kind != "until" or not text or len(text) > 500:
         return [], False
     found = _until_re(tuple(periods)).finditer(text)
-    ids = [f"{int(m['num'] or m['num2'])}:{m['per'] or m['per2']}" for m in found]
+    ids = ["{}:{}".format(*EventIdSyntax.match_id(m)) for m in found]
     ids = [i for i in ids if i in known]
     only = len(ids) == 1 and re.fullmatch(r"\s*until (?:event )?\S+(?: \([^()]{0,80}\))? occurs\s*", text) is not None
     return ids, only

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ..core.eventid import NUMBER, EventIdSyntax
 from ..ids import find_references
 from ..model import Block, Clause, Event, RuleEntry, Section, Source
 from .common import MAX_CLAUSE_CHARS, ParseError, TextLine, split_lines
@@ -40,8 +41,8 @@ def header_game(text: str) -> str | None:
     first = next((ln for ln in split_lines(text) if not ln.blank), None)
     m = GAME_HEADER_RE.match(first.text) if first else None
     return m["game"] if m else None
-TITLE_START_RE = re.compile(r"^(?P<num>\d{1,4}):\s+(?P<rest>[A-Z(].*)$")
-TITLE_NUM_RE = re.compile(r"^(?P<num>\d{1,4}):\s*")
+TITLE_START_RE = re.compile(rf"^(?P<num>{NUMBER}):\s+(?P<rest>[A-Z(].*)$")
+TITLE_NUM_RE = re.compile(rf"^(?P<num>{NUMBER}):\s*")
 TITLE_DATE_RE = re.compile(r"^(?P<datekw>histor[a-z]{0,20}\s+date\s*:?|non-historical)\s*(?P<date>.*)$", re.S)
 TITLE_MULT_RE = re.compile(r"^(?:\*|\d{1,2})$")
 MAX_TITLE_LINES = 6  # a title, its multiplicity and its date; the seeds' longest spans 2 lines
@@ -62,7 +63,6 @@ MARKER_RES = [
     ("case", re.compile(r"^(?P<m>Case [IVX]+:)\s*(?P<t>.*)$")),
 ]
 _REPEATS_RE = re.compile(r"repeats\b", re.I)
-_PAREN_ID_RE = re.compile(r"\((?P<id>\d{1,4}:[IVX]+)\)", re.I)
 _SENTENCE_END = tuple(".!?:)\"”")
 
 # Duration kinds from the duration line's wording.
@@ -159,13 +159,15 @@ def split_title(header: str) -> TitleParts | None:
     return TitleParts(m["num"], rest, mult, datekw, date)
 
 
-def extends_id(text: str) -> str | None:
+def extends_id(text: str, labels: tuple[str, ...] = ()) -> str | None:
     """The event a text says this one repeats: ``repeats … (N:P) … except`` (linear: first 'repeats', the first
-    event id in parentheses after it, and an 'except' after that id)."""
+    event id in parentheses after it, and an 'except' after that id); P is one of the game's period ``labels`` or
+    Roman I–X, in any case."""
     rm = _REPEATS_RE.search(text)
     if not rm:
         return None
-    im = _PAREN_ID_RE.search(text, rm.end())
+    ids = EventIdSyntax.of(labels)
+    im = ids.compiled(rf"\((?P<id>{ids.number_first})\)", re.I).search(text, rm.end())
     if not im:
         return None
     return im["id"] if text.lower().find("except", im.end()) >= 0 else None
@@ -463,7 +465,7 @@ def _finish_event(event: Event, labels: tuple[str, ...] = ()) -> None:
     for clause in event.all_clauses():
         clause.refs = find_references(clause.text, clause.line, labels=labels)
     for clause in event.conditions:
-        found = extends_id(clause.text)
+        found = extends_id(clause.text, labels)
         if found and event.extends is None:
             event.extends = found
     # Last line of the event, for the source span.
