@@ -4,7 +4,8 @@ many edits.
     python -m bench.lsp [--runs 20] [--edits 1000] [--events N]
 
 What is timed is what the server runs for each request (``checker.lsp.diagnose.check_document`` for a changed
-buffer, ``checker.lsp.hover.hover_text`` for a hover), in one process after one warm-up check, on the bundled KB
+buffer, ``checker.lsp.hover.hover_text`` for a hover, after ``Checked.warm`` which the server runs once the
+diagnostics are published), in one process after one warm-up check, on the bundled KB
 (or, with ``--events N``, a synthetic KB of N events from ``bench/generate.py``). Each run edits the text (a
 different word in its last clause), so no run is answered from a cache of the previous text. Memory is the
 process's peak and current traced allocation (tracemalloc) after every 100 edits: flat means no edit leaves
@@ -33,8 +34,10 @@ def _setup(events: int | None) -> tuple[str, str, str]:
     from bench.generate import generate
 
     out = os.path.join(tempfile.gettempdir(), f"rulekb-bench-lsp-{events}")
-    generate(events, out, quiet=True, keep=True)
-    return os.path.join(out, "kb"), os.path.join(out, "lsp_edit.txt"), \
+    generate(events, out, quiet=True, keep=True)  # ``out`` is the KB folder itself (games/, events/, schema/)
+    edit_dir = out + "-edit"  # the edited text lives beside the KB, as a contributor's new text does
+    os.makedirs(edit_dir, exist_ok=True)
+    return out, os.path.join(edit_dir, "lsp_edit.txt"), \
         (ROOT / "bench" / "new_event_i.txt").read_text(encoding="utf-8")
 
 
@@ -67,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         checked = check_document(path, edited, options)
         check_secs.append(time.perf_counter() - start)
+    checked.warm()  # as the server does after publishing the diagnostics, before any hover (server.py)
     rows = checked.text.splitlines()
     clause_line = next(i for i, row in enumerate(rows) if row.startswith("1. "))
     ref_line = next((i for i, row in enumerate(rows) if ":" in row and "event" in row.lower()), clause_line)

@@ -89,7 +89,10 @@ def from_cli(answer: dict) -> dict:
 
 
 def from_page(page, log: list[dict]) -> dict:
-    r = page.evaluate("(log) => window.rulekbNow.compute(log)", log)
+    return page_answer(page, page.evaluate("(log) => window.rulekbNow.compute(log)", log))
+
+
+def page_answer(page, r: dict) -> dict:
     if r["status"] == "illegal":
         return {"status": "illegal", "message": r["message"]}
     assert r["status"] == "answered", r
@@ -148,6 +151,58 @@ def test_page_equals_rulekb_now_on_random_logs(pages, tmp_path):
     print(f"compared {compared} logs ({illegal} illegal): the page equals rulekb now on all")
     assert compared >= 200 and illegal >= 3, (compared, illegal)
     assert not pages("eu").external
+
+
+@pytest.mark.parametrize("game", sorted(KBS))
+def test_start_answer_written_at_build_time_is_the_solvers_and_rulekb_nows(pages, game, tmp_path):
+    """The game's start is answered when the site is built (no solve in the browser for the first view): the
+    answer written into the page's data equals, field for field, the page's own solve of the empty log, and
+    `rulekb now` on an empty log; and it is what the page shows on a first visit."""
+    page = pages(game, DESKTOP, fresh=True)
+    start = page.evaluate("window.rulekbNow.state.data.start")
+    assert start is not None and start["built"] is True
+    solved = page.evaluate("window.rulekbNow.compute([])")
+    fields = ("event", "verdict", "outcomes", "failing", "explanation", "message", "read", "unread")
+    assert [{k: v[k] for k in fields} for v in start["verdicts"]] == \
+        [{k: v[k] for k in fields} for v in solved["verdicts"]]
+    assert (start["status"], start["next"]) == (solved["status"], solved["next"]) == ("answered", 1)
+    code, answer = rulekb_now(KBS[game], [], tmp_path)
+    assert page_answer(page, start) == from_cli(answer) and code in (0, 3)
+    page.wait_for_function("document.getElementById('rk-now-status').dataset.kind === 'done'", timeout=30000)
+    shown = page.eval_on_selector_all("li.rk-now-item", "els => els.map(e => [e.dataset.event, e.dataset.verdict])")
+    assert shown and sorted(shown) == sorted([v["event"], v["verdict"]] for v in start["verdicts"])
+
+
+def test_page_works_offline_after_one_load(sites, browser):  # noqa: F811
+    """After one visit the service worker (companion-sw.js) has kept the page, its data and the solver: with the
+    server gone, the page loads again, shows the start and answers a changed log with the solver."""
+    server = _Server(sites["coldwar"])
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "now/")
+        page.wait_for_function("window.rulekbNow && window.rulekbNow.ready", timeout=30000)
+        page.evaluate("window.rulekbNow.ready")
+        page.wait_for_function("window.rulekbNow.offline", timeout=30000)
+        assert page.evaluate("window.rulekbNow.offline") is True
+        server.httpd.shutdown()
+        server.httpd.server_close()  # connections are refused from now on
+        # a file the worker does not keep is gone now (the site map): the server is really away
+        assert page.evaluate("fetch('../sitemap.xml', {cache: 'no-store'}).then(() => 'served', () => 'refused')") \
+            == "refused"
+        page.reload()
+        page.wait_for_function("document.getElementById('rk-now-status').dataset.kind === 'done'", timeout=30000)
+        assert "Next draw at turn 1" in page.locator("#rk-now-status").inner_text()
+        page.evaluate("window.rulekbNow.ready")
+        page.fill("#rk-now-turn", "1")
+        page.select_option("#rk-now-event", "6:Mid")
+        page.select_option("#rk-now-outcome", "fired")
+        page.click("#rk-now-add")
+        _answered(page, "turn 2")
+        assert page.locator("li.rk-now-item").count() > 0
+    finally:
+        ctx.close()
+        server.httpd.server_close()
 
 
 def test_page_program_is_the_question_of_now_py(pages):

@@ -175,6 +175,10 @@ async def test_hover_definition_references_completion_on_the_bundled_kb(client: 
     hover = await client.text_document_hover_async(types.HoverParams(doc, types.Position(3, 5)))
     assert "Requirement: the event can occur only if event 30:VII has occurred" in hover.contents.value
     assert "on_fail: reroll" in hover.contents.value
+    sentence = MISSING_REF.splitlines()[3][3:]
+    read = cli_read(sentence)  # the same reading as `rulekb read`, in plain words and in the notation
+    assert f"Reading: {read['words']}" in hover.contents.value
+    assert f"Notation: `{read['notation']}`" in hover.contents.value
     # Definition: the event's KB file, at its title.
     loc = await client.text_document_definition_async(types.DefinitionParams(doc, types.Position(5, col)))
     target = REPO / "kb" / "events" / "eu" / "vii" / "07.yaml"
@@ -193,6 +197,30 @@ async def test_hover_definition_references_completion_on_the_bundled_kb(client: 
     typed = await client.text_document_completion_async(types.CompletionParams(doc, types.Position(6, 5)))
     assert typed.items and len(typed.items) < len(items.items)  # "Re" typed: only what starts so
     assert all(any(w.lower().startswith("re") for w in (i.label, *i.filter_text.split())) for i in typed.items)
+
+
+def cli_read(sentence: str) -> dict:
+    """What ``rulekb read SENTENCE --format json`` makes of a sentence, run as a separate process."""
+    proc = subprocess.run([sys.executable, "-m", "checker.cli", "read", "--format", "json", sentence],
+                          check=False, capture_output=True, text=True, cwd=str(REPO), timeout=TIMEOUT)
+    assert proc.returncode in (0, 3), proc.stderr
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.asyncio
+async def test_hover_on_a_sentence_not_understood_names_the_words_and_the_nearest_form(client: LanguageClient):
+    text = "PERIOD VII\n" + (CORPUS / "logic_not_understood.txt").read_text(encoding="utf-8")
+    uri = open_doc(client, CORPUS / "lsp_unread.txt", text)
+    assert ("LOG007", 4) in codes(await diagnostics_for(client, uri))
+    sentence = text.splitlines()[3][3:]
+    read = cli_read(sentence)
+    assert read["logic"]["role"] == "unread" and read["nearest"]
+    hover = await client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri=uri),
+                                                                     types.Position(3, 10)))
+    value = hover.contents.value
+    assert f"Reading: {read['words']}" in value and "moon is full" in value
+    assert f"Nearest form the reader reads: `{read['nearest']}`" in value
+    assert "Notation:" not in value  # nothing read, no notation
 
 
 @pytest.mark.asyncio

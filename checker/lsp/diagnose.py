@@ -36,8 +36,30 @@ class Checked:
     own: list[Event] = field(default_factory=list)  # the buffer's own events, as placed in ``kb``
     names: frozenset[str] = frozenset()  # the names findings on this file carry
 
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # what hovers read, built once per check
+
     def profile_game(self) -> str | None:
         return self.game or (self.own[0].game if self.own else None)
+
+    def view(self) -> KnowledgeBase | None:
+        """The game's view of the KB (``kb.view``: a walk over every event, 50 ms at 10,000 events), once."""
+        if "view" not in self.memo:
+            game = self.profile_game()
+            self.memo["view"] = None if self.kb is None else self.kb.view(game) if game else self.kb
+        return self.memo["view"]
+
+    def labels(self) -> tuple[str, ...]:
+        """The period labels event ids of this buffer's game are written with (``locate.labels_of``), once."""
+        if "labels" not in self.memo:
+            from .locate import labels_of
+
+            self.memo["labels"] = labels_of(self.kb, self.profile_game())
+        return self.memo["labels"]
+
+    def warm(self) -> None:
+        """Build what hovers and navigation read, on the checking thread, so that no request waits for it."""
+        self.view()
+        self.labels()
 
 
 def file_names(path: str, kb_root: str | None) -> frozenset[str]:

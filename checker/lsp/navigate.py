@@ -23,7 +23,7 @@ def _target(checked: Checked, line: int, column: int) -> tuple[str, str] | None:
     if line >= len(rows):
         return None
     game = checked.profile_game()
-    span = id_at(rows[line], column, labels_of(checked.kb, game))
+    span = id_at(rows[line], column, checked.labels())
     return (game, span.target) if span is not None and game else None
 
 

@@ -75,6 +75,7 @@ class RulekbServer(LanguageServer):
         self.checked[uri] = checked
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
             uri=uri, diagnostics=convert.diagnostics(checked), version=version))
+        await loop.run_in_executor(self.worker, checked.warm)  # the game's view and labels, before any hover
         return checked
 
     async def current(self, uri: str) -> Checked | None:

@@ -29,6 +29,7 @@ from .urls import event_url, rel, segment
 URL = "now/"
 WASM_FILES = ("index.web.js", "client.js", "threads.js", "stream.js", "run.js", "run.worker.js", "worker.js",
               "witnesses.js", "clingo.js", "clingo.wasm")
+SERVICE_WORKER = "companion-sw.js"  # the page offline (site/assets/companion-sw.js, copied to the site's root)
 ENABLE = "npm install (at the repository root: package.json lists clingo-wasm), then rulekb site again"
 
 
@@ -81,7 +82,40 @@ def game_data(load, view, locator) -> dict:
     return {"game": view.game, "facts": model.program(), "bound": horizon_bound(view, sorted(view.events)),
             "step": QUESTION_STEP, "final": QUESTION_FINAL, "events": events,
             "clauses": {str(c): located(info) for c, info in model.clauses.items()},
-            "terms": _terms(model, describe)}
+            "terms": _terms(model, describe), "start": start_answer(view, model, locator)}
+
+
+START_TIME_LIMIT = 60.0  # seconds for the start position's question at build time (the bundled KB: about 2 s)
+
+
+def start_answer(view, model, locator) -> dict | None:
+    """The answer for the game's start (an empty log), worked out at build time by ``rulekb now``'s own function
+    (``now.what_can_fire``) and written in the shape the page's solver run gives (companion.js ``compute``), so the
+    page shows it at once, before the solver has loaded; the solver runs when the player changes the log. None
+    when the answer is not definite over what was read (a time limit): the page then asks its solver, as for any
+    log. tests/test_companion_browser.py compares it with the page's own solve of the empty log."""
+    from ..logic.now import what_can_fire
+
+    result = what_can_fire(view, [], time_limit=START_TIME_LIMIT)
+    if result.status not in ("answered", "inconclusive") or any(
+            v.verdict == "inconclusive" and not v.unread for v in result.verdicts):
+        return None  # a time limit: nothing definite to write down
+
+    def cid(info) -> int:
+        assert model.clauses[info.cid] == info, "the page's clause numbers are not now.py's"
+        return info.cid
+
+    verdicts = []
+    for v in result.verdicts:
+        never = "never" in (v.verdict, v.read_verdict)
+        verdicts.append({
+            "event": v.event, "verdict": v.verdict, "outcomes": list(v.outcomes),
+            "failing": [{"clause": cid(f["clause"]), "needs": list(f["needs"]), "unless": list(f["unless"])}
+                        for f in v.failing],
+            "explanation": sorted(cid(c) for c in v.explanation) if never else None,
+            "message": v.message, "read": v.read_verdict,
+            "unread": [u.to_dict(*locator(u.event, u.line, view.game)) for u in v.unread]})
+    return {"status": "answered", "next": result.next_turn, "verdicts": verdicts, "built": True}
 
 
 def write_companion(load, data, docs_dir: str, write, say) -> dict:
@@ -112,6 +146,16 @@ def write_companion(load, data, docs_dir: str, write, say) -> dict:
     else:
         say("companion page: clingo-wasm NOT found (node_modules/clingo-wasm): the page will not answer; "
             f"to enable it: {ENABLE}")
+    # Offline: a service worker at the site's root (its scope must hold assets/clingo/, where the solver's worker
+    # runs) caches what now/offline.json lists; the page sends it the theme's files too (companion.js).
+    files = ["now/", "now/asp.json", *(f"now/{g['data']}" for g in games),
+             *(f"assets/{name}" for name in ("companion.js", "companion-logic.js", "companion-log.js", "companion.css")),
+             *((f"assets/clingo/{f}" for f in WASM_FILES) if source is not None else ())]
+    with open(os.path.join(folder, "offline.json"), "w", encoding="utf-8") as fh:
+        json.dump({"files": files}, fh, indent=1)
+    from .build import ASSETS  # site/assets, or the copy a wheel ships
+
+    shutil.copyfile(ASSETS / SERVICE_WORKER, os.path.join(docs_dir, SERVICE_WORKER))
     write(URL, "companion.md.j2", games=games, solver=source is not None, enable=ENABLE,
-          config=json.dumps({"games": games, "solver": source is not None}))
+          config=json.dumps({"games": games, "solver": source is not None, "worker": SERVICE_WORKER}))
     return {"At the table: what can fire now": "now/index.md"}

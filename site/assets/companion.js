@@ -10,7 +10,9 @@ const config = JSON.parse(root.dataset.config);
 const base = root.dataset.base;
 const $ = (id) => document.getElementById(id);
 const TIME_LIMIT_MS = 20000;
-const state = { game: null, data: null, asp: null, log: [], clingo: null, runId: 0 };
+const state = { game: null, data: null, asp: null, log: [], clingo: null, solver: null, runId: 0, marks: {} };
+const NO_SOLVER = document.getElementById("rk-now-status").textContent;  // what the page says without a solver
+const mark = (name) => { if (!(name in state.marks)) state.marks[name] = performance.now(); };
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -50,11 +52,17 @@ function restore() {
   state.log = parsed.error ? [] : parsed.entries;
 }
 
+// asp/'s programs: fetched once, when a question is first posed to the solver.
+let aspText = null;
+function loadAsp() {
+  aspText = aspText || fetch(base + "now/asp.json").then((r) => r.json()).then((j) => { state.asp = j.asp; return j.asp; });
+  return aspText;
+}
+
 async function selectGame(game) {
   state.game = game;
   const info = config.games.find((g) => g.game === game);
   state.data = await (await fetch(base + "now/" + info.data)).json();
-  if (!state.asp) state.asp = (await (await fetch(base + "now/asp.json")).json()).asp;
   const sel = $("rk-now-event");
   sel.replaceChildren(...state.data.events.map((e) => { const o = el("option", e.id + " " + e.title); o.value = e.id; return o; }));
   restore();
@@ -75,14 +83,26 @@ function showLog() {
 }
 
 // The answer for the current log: one brave run for the verdicts, then one run for the "never" explanations.
+// The game's start (an empty log) was answered when the site was built, by rulekb now's own function
+// (checker/site/companion.py start_answer): it is shown at once, with no solver run and before the solver loads.
 async function answer() {
   const id = ++state.runId;
   const box = $("rk-now-verdicts");
-  if (!state.clingo) { box.replaceChildren(); return null; }
+  if (!state.log.length && state.data.start) { show(state.data.start); mark("shown"); mark("done"); return state.data.start; }
+  if (!state.clingo) {
+    status(config.solver ? "Loading the solver…" : NO_SOLVER, config.solver ? "busy" : "");
+    box.replaceChildren();
+    await state.solver;
+    if (id !== state.runId) return null;
+    if (!state.clingo) { if (!config.solver) status(NO_SOLVER, ""); return null; }
+  }
+  await loadAsp();
+  if (id !== state.runId) return null;
   status("Solving…", "busy");
-  const result = await compute(state.data, state.asp, state.log, (partial) => { if (id === state.runId) show(partial); });
+  const result = await compute(state.data, state.asp, state.log, (partial) => { if (id === state.runId) { show(partial); mark("shown"); } });
   if (id !== state.runId) return result;
   show(result);
+  mark("shown"); mark("done");
   return result;
 }
 
@@ -193,17 +213,36 @@ function wire() {
 // For tests and the benchmark: the same computation on any log, without touching the page's log.
 window.rulekbNow = {
   ready: null,
-  compute: (log) => compute(state.data, state.asp, parseLog(JSON.stringify(log), state.data.events.map((e) => e.id)).entries),
+  compute: async (log) => { await loadAsp(); return compute(state.data, state.asp, parseLog(JSON.stringify(log), state.data.events.map((e) => e.id)).entries); },
   program: (log) => question(state.data, state.asp, log).text,
   selectGame,
   state,
 };
 
+// Offline after one load: the service worker (companion-sw.js, at the site's root) caches the page, its data and
+// the solver; the page sends it the theme's files it loaded. Only where browsers allow one (https, localhost).
+async function keepOffline() {
+  if (!config.worker || !("serviceWorker" in navigator) || !window.isSecureContext) return false;
+  await navigator.serviceWorker.register(base + config.worker, { scope: base });
+  await navigator.serviceWorker.ready;  // installed: the files of now/offline.json are cached
+  const root = new URL(base, location.href);
+  const urls = performance.getEntriesByType("resource").map((e) => new URL(e.name))
+    .filter((u) => u.origin === root.origin && /^(now|assets)\//.test(u.pathname.slice(root.pathname.length)));
+  const cache = await caches.open("rulekb-now");  // the worker's cache (companion-sw.js)
+  await Promise.all(urls.map((u) => cache.match(u.href, { ignoreSearch: true })
+    .then((hit) => hit || cache.add(u.href)).catch(() => null)));
+  return true;
+}
+
+// The solver loads beside the page: the start's answer does not wait for it, a question about a log does.
 window.rulekbNow.ready = (async () => {
   wire();
-  const solver = loadSolver().then((c) => { state.clingo = c; }).catch((e) => { status("The solver could not be loaded: " + e, "error"); });
+  state.solver = loadSolver().then((c) => { state.clingo = c; if (c) mark("solver"); })
+    .catch((e) => { status("The solver could not be loaded: " + e, "error"); });
   state.game = config.games[0].game;
-  await solver;
   await selectGame($("rk-now-game").value);
+  await state.solver;
+  if (config.solver) await loadAsp();
+  window.rulekbNow.offline = keepOffline().catch((e) => { console.warn("rulekb: no offline copy: " + e); return false; });
   return true;
 })();
