@@ -100,33 +100,70 @@ def _texts(event):
             yield section.line, section.heading
 
 
-def build(events, profile: dict, forms=MINOR_FORMS) -> dict[str, PeriodCountries]:
-    names = country_names(profile)
+def event_record(event, names: dict[str, str], code_word, forms=MINOR_FORMS) -> tuple:
+    """What one event adds to its period's model, as plain data (kept in the KB cache): (period, [(code, line)],
+    [(name, line, words)], [codes written as an alternative to their name])."""
     codes = set(names)
-    code_word = re.compile(r"\b(" + "|".join(sorted(map(re.escape, codes))) + r")\b") if codes else None
+    players, minors, either = [], [], []
+    for line, text in _texts(event):
+        text = " ".join(text.split())
+        if code_word:
+            players += [(m.group(1), line) for m in code_word.finditer(text)]
+        minors += [(name, line, words) for name, words in minor_mentions(text, forms)]
+        for alt in _ALTERNATIVE.finditer(text):
+            parts = set(re.split(r"/(?:the controller of )?", alt.group(0)))
+            either += sorted(code for code in parts & codes if names[code] in parts)
+    return event.period, players, minors, either
+
+
+def _code_word(names: dict[str, str]):
+    codes = set(names)
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, codes))) + r")\b") if codes else None
+
+
+def fold(records) -> dict[str, PeriodCountries]:
+    """The periods' models from (event id, record) pairs, in the order given."""
     out: dict[str, PeriodCountries] = {}
-    for event in events:
-        model = out.setdefault(event.period, PeriodCountries(event.period))
-        for line, text in _texts(event):
-            text = " ".join(text.split())
-            if code_word:
-                for m in code_word.finditer(text):
-                    model.players.setdefault(m.group(1), []).append((event.id, line))
-            for name, words in minor_mentions(text, forms):
-                model.minors.setdefault(name, []).append((event.id, line, words))
-            for alt in _ALTERNATIVE.finditer(text):
-                parts = set(re.split(r"/(?:the controller of )?", alt.group(0)))
-                for code in parts & codes:
-                    if names[code] in parts:
-                        model.either.add(code)
+    for eid, (period, players, minors, either) in records:
+        model = out.setdefault(period, PeriodCountries(period))
+        for code, line in players:
+            model.players.setdefault(code, []).append((eid, line))
+        for name, line, words in minors:
+            model.minors.setdefault(name, []).append((eid, line, words))
+        model.either.update(either)
     return out
 
 
+def build(events, profile: dict, forms=MINOR_FORMS) -> dict[str, PeriodCountries]:
+    names = country_names(profile)
+    code_word = _code_word(names)
+    return fold((e.id, event_record(e, names, code_word, forms)) for e in events)
+
+
 def period_countries(ctx) -> dict[str, PeriodCountries]:
-    """The model of every period of the context's game (built once per run)."""
+    """The model of every period of the context's game (built once per run). With contributed entries, the loaded
+    events' records come from the KB cache (``CheckContext.base_aggregate``) and only the contributed events are
+    read: a re-check of one edited text does not read every text of the game again."""
+    from ... import incremental
+
     profile = ctx.kb.games.get(ctx.kb.game, {})
     forms = glossary_forms(g for g in ctx.kb.glossaries.values() if getattr(g, "game", None) in (None, ctx.kb.game))
-    return ctx.memo(f"period-countries:{ctx.kb.game}", lambda: build(ctx.events(), profile, forms))
+
+    def compute():
+        if ctx.only is None or not incremental.USE_AGGREGATES:
+            return build(ctx.events(), profile, forms)
+        names = country_names(profile)
+        code_word = _code_word(names)
+        base = ctx.base_aggregate("NAM006-period-countries",
+                                  lambda: {e.id: event_record(e, names, code_word, forms) for e in ctx.base_events()})
+        only = ctx.only or set()
+        records = []
+        for e in ctx.events():
+            records.append((e.id, event_record(e, names, code_word, forms) if e.id in only or e.id not in base
+                            else base[e.id]))
+        return fold(records)
+
+    return ctx.memo(f"period-countries:{ctx.kb.game}", compute)
 
 
 def minor_code_uses(ctx):

@@ -30,6 +30,7 @@ CODE = "NAM007"
 NAME = "continent-in-capitals"
 CATEGORY = "naming"
 SEVERITY = "info"
+SCOPE = "entry"  # a finding depends on its own entry's text (and the glossary): a re-check reads the edited one
 
 CONTINENTS = {"Africa", "America", "Americas", "Asia", "Australia", "Europe", "Oceania", "Antarctica"}
 
