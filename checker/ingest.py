@@ -17,7 +17,9 @@ Nothing is lost silently. Before anything is written, every entry is checked, an
   it would not make a safe path (``checker/paths.py``).
 
 Every write goes through a temporary file and a rename, so an interrupted ingest leaves each file either
-old or new, never partly written.
+old or new, never partly written. The document entry of an event text is ``doc-<file stem>.<game>`` (two games'
+texts may share a file name); a file that holds it under its old id ``doc-<file stem>`` (same game, same text) is
+read for curated work and removed once its successor is written.
 """
 
 from __future__ import annotations
@@ -30,9 +32,9 @@ from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, validate
 from .kbio.yamlio import YamlError, atomic_write, load_file
 from .logic.derive import derive_event_logic
 from .model import Event, Glossary, RuleEntry
-from .paths import check_period, safe_join
+from .paths import UnsafePath, check_period, safe_join
 from .textformat import ParseError, parse_document, read_text
-from .textformat.eu_events import split_title
+from .textformat.eu_events import legacy_document_id, split_title
 
 
 class IngestError(ParseError):
@@ -44,6 +46,7 @@ class IngestReport:
     written: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     kept_curated: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)  # an entry's file under the id it had before (replaced)
 
 
 def _existing(root: str, rel: str):
@@ -110,13 +113,18 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
         derive_event_logic(event, own, profile(profiles, event.game))
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
     planned: list[tuple[str, str]] = []
+    replaced: list[str] = []
     for entry in entries:
         rel = entry_path(entry)  # checks game, period, id and number before they become a path
         try:
             old = _existing(root, rel)
+            legacy = _legacy_document(root, entry, name)
         except YamlError as exc:
             raise IngestError(exc.file, exc.line, f"the existing KB file cannot be read ({exc.message}); ingest "
                               "would overwrite it: fix or delete it first") from None
+        if legacy is not None:  # this text's document under its id without the game: replaced, curated work kept
+            replaced.append(legacy[0])
+            old = old if old is not None else legacy[1]
         if isinstance(old, Event) and isinstance(entry, Event) and old.source.file != entry.source.file:
             raise IngestError(name, entry.source.line,
                               f"event {entry.id} is already in the KB from another text ({old.source.file}, "
@@ -139,7 +147,34 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
             report.written.append(rel)
         else:
             report.unchanged.append(rel)
+    for rel in replaced:  # only once its successor is written
+        try:
+            os.unlink(safe_join(root, rel))
+        except OSError as exc:
+            raise IngestError(os.path.join(root, rel), None, f"cannot remove the document's file under its old id "
+                              f"({exc.strerror}); delete it by hand") from None
+        report.removed.append(rel)
     return report
+
+
+def _legacy_document(root: str, entry, name: str) -> tuple[str, RuleEntry] | None:
+    """``(rel, entry)`` of the file that holds this text's document entry under the id it had before document ids
+    named their game (``doc-<stem>``, ``textformat.eu_events.document_id``): same game folder, kind document, taken
+    from a text of this name. Anything else under that name is left alone."""
+    if not (isinstance(entry, RuleEntry) and entry.kind == "document"):
+        return None
+    legacy_id = legacy_document_id(name)
+    if entry.id == legacy_id or entry.id != f"{legacy_id}.{entry.game}":
+        return None
+    legacy = RuleEntry(id=legacy_id, game=entry.game, kind="document", title="", source=entry.source)
+    try:
+        rel = entry_path(legacy)
+    except UnsafePath:  # an old id that is not a safe name was never written by ingest
+        return None
+    old = _existing(root, rel)
+    if isinstance(old, RuleEntry) and old.kind == "document" and old.source.file == name:
+        return rel, old
+    return None
 
 
 def _refuse_repeated_numbers(events: list[Event], name: str) -> None:

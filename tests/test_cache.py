@@ -52,7 +52,7 @@ def report(root, monkeypatch=None, no_cache=False, **kw) -> str:
 
 
 def kb_file(cache_dir: Path) -> Path:
-    found = sorted(cache_dir.glob("kb-*.marshal"))
+    found = sorted(p for p in cache_dir.glob("kb-*.marshal") if "-agg-" not in p.name)  # not the aggregates
     assert len(found) == 1, found
     return found[0]
 

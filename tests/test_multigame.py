@@ -97,10 +97,11 @@ def test_order_needs_the_game_when_an_id_is_in_two_games(two_games, capsys):
     err = capsys.readouterr().err
     assert "several games" in err and "--game" in err and "eu/8:VII" in err
     # twin's 7:VII names an 8:VII that twin does not have (REF001 reports it); the logic reads such an event as
-    # one outside the KB, whose occurrence the environment chooses: 7:VII fires at once, alone
+    # one outside the KB, whose occurrence the environment chooses. An outside event of a period the game plays
+    # occurs as a turn's one play (docs/logic.md S7, issue 28): it takes a turn of its own, then 7:VII fires
     assert main(["order", "--kb", str(two_games), "--goal", "twin/7:VII", "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert [(s["event"], s["outcome"]) for s in out["history"]] == [("7:VII", "fired")]
+    assert [(s["event"], s["outcome"]) for s in out["history"]] == [(None, "no event"), ("7:VII", "fired")]
     # EU's 7:VII is EU's: its history is EU's own
     # (inconclusive: 8:VII's answer rests on EU's unread sentence of 2:IV, docs/logic.md S11)
     assert main(["order", "--kb", str(two_games), "--goal", "8:VII", "--game", "eu", "--format", "json"]) == 3

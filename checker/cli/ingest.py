@@ -28,6 +28,8 @@ def cmd_ingest(args) -> int:
         report = ingest_file(path, root, period=period, force=args.force, game=game or None)
         for rel in report.written:
             _err(f"wrote {os.path.join(root, rel)}")
+        for rel in report.removed:
+            _err(f"removed {os.path.join(root, rel)} (the same document under its id without the game)")
         if report.kept_curated:
             _err(f"{len(report.kept_curated)} entries kept curated fields (use --force to overwrite)")
         _err(f"{path}: {len(report.written)} written, {len(report.unchanged)} unchanged")

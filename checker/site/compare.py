@@ -11,14 +11,13 @@ and after (``side_by_side``), never the reader's internal terms.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from ..kbio.store import LoadResult, load_kb
 from ..model import Event
@@ -71,20 +70,11 @@ def load_at_ref(kb_root: str, ref: str, workdir: str) -> LoadResult:
 
 
 def word_diff(old: str, new: str) -> Markup:
-    """The two texts word by word: removed words in <del>, added ones in <ins>, everything escaped."""
-    a, b = old.split(" "), new.split(" ")
-    if len(a) + len(b) > MAX_DIFF_WORDS:
-        a, b = old.splitlines(), new.splitlines()
-    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    out: list[Markup] = []
-    for op, i1, i2, j1, j2 in sm.get_opcodes():
-        if op == "equal":
-            out.append(escape(" ".join(a[i1:i2])))
-        if op in ("delete", "replace"):
-            out.append(Markup("<del>{}</del>").format(" ".join(a[i1:i2])))
-        if op in ("insert", "replace"):
-            out.append(Markup("<ins>{}</ins>").format(" ".join(b[j1:j2])))
-    return Markup(" ").join(out).replace("\n", Markup("<br>"))
+    """The two texts word by word: removed words in <del>, added ones in <ins>, everything escaped. Bounded work
+    (``worddiff.py``: linear plus a fixed budget, "text replaced" beyond it), whatever a pull request puts in them."""
+    from .worddiff import word_diff_markup
+
+    return word_diff_markup(old, new)
 
 
 def _requirements(event: Event, words) -> set[str]:

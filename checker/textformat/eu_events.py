@@ -303,6 +303,19 @@ class _EventBuilder:
         return True
 
 
+def document_id(file: str, game: str) -> str:
+    """The id of the document entry of an event text with a ``PERIOD`` header: ``doc-<file stem>.<game>``
+    (``doc-001_7c112c9c7645b661.eu``). Rule ids are unique in the whole KB, not per game, so two games whose texts
+    share a file name must not share it; a game id holds no '.', so the last '.' tells the game and no two
+    (file, game) pairs give one id."""
+    return f"{legacy_document_id(file)}.{game}"
+
+
+def legacy_document_id(file: str) -> str:
+    """The id the document entry had before it named its game (``doc-<file stem>``): ``ingest`` replaces it."""
+    return f"doc-{file.rsplit('.', 1)[0]}"
+
+
 def parse_event_text(text: str, file: str, period: str | None = None, game: str | None = None,
                      phase_aliases: dict[str, str] | None = None, labels: tuple[str, ...] = ()) -> ParsedEventFile:
     """Parse a whole event text file. Raises ParseError with file and line for what cannot be parsed.
@@ -338,7 +351,7 @@ def parse_event_text(text: str, file: str, period: str | None = None, game: str 
             result.period_years = (int(m["start"]), int(m["end"]))
         game_block = [Block("heading", f"GAME {game}", result.game_line)] if result.game_line else []
         result.document = RuleEntry(
-            id=f"doc-{file.rsplit('.', 1)[0]}", game=game, kind="document",
+            id=document_id(file, game), game=game, kind="document",
             title=lines[i].text, source=Source(file, result.game_line or lines[i].number, lines[i].number),
             blocks=[*game_block, Block("heading", lines[i].text, lines[i].number)],
             data={"period": m["period"], **({"years": list(result.period_years)} if result.period_years else {})},

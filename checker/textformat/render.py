@@ -33,17 +33,37 @@ def render_entry(entry: Event | RuleEntry | Glossary) -> str:
     return "\n".join(text for _, text in entry_pieces(entry)) + "\n"
 
 
-def entries_from(kb: KnowledgeBase, source_file: str) -> list[Event | RuleEntry | Glossary]:
+class SeveralGames(ValueError):
+    """Entries of several games came from texts of one file name (texts are known by their file name only): which
+    game's text is meant must be said."""
+
+    def __init__(self, source_file: str, games: list[str]):
+        super().__init__(f"entries of several games ({', '.join(games)}) came from texts named {source_file!r}")
+        self.source_file, self.games = source_file, games
+
+
+def source_games(kb: KnowledgeBase, source_file: str) -> list[str]:
+    """The games that have an entry taken from a text named ``source_file``, sorted."""
+    return sorted({e.game for coll in (kb.events, kb.rules, kb.glossaries, kb.documents) for e in coll.values()
+                   if e.source.file == source_file})
+
+
+def entries_from(kb: KnowledgeBase, source_file: str, game: str | None = None) -> list[Event | RuleEntry | Glossary]:
+    """The entries taken from the text named ``source_file`` (of ``game`` only, when given), in source order."""
     entries: list[Event | RuleEntry | Glossary] = []
     for coll in (kb.events, kb.rules, kb.glossaries, kb.documents):
-        entries.extend(e for e in coll.values() if e.source.file == source_file)
+        entries.extend(e for e in coll.values() if e.source.file == source_file and game in (None, e.game))
     entries.sort(key=lambda e: e.source.line)
     return entries
 
 
-def render_source(kb: KnowledgeBase, source_file: str) -> str:
+def render_source(kb: KnowledgeBase, source_file: str, game: str | None = None) -> str:
+    """The text named ``source_file`` given back from its entries. Two games' texts may share a file name: without
+    ``game`` that is :class:`SeveralGames`, never the two texts' lines interleaved."""
+    if game is None and len(games := source_games(kb, source_file)) > 1:
+        raise SeveralGames(source_file, games)
     pieces = []
-    for order, entry in enumerate(entries_from(kb, source_file)):
+    for order, entry in enumerate(entries_from(kb, source_file, game)):
         pieces.extend((line, order, text) for line, text in entry_pieces(entry))
     pieces.sort(key=lambda p: (p[0], p[1]))
     return "\n".join(text for _, _, text in pieces) + ("\n" if pieces else "")

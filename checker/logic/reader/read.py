@@ -261,6 +261,8 @@ def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambigu
     raises its ``Unread`` instead of giving None."""
     from .phrases import Unknown, lexicon_for, tokens
 
+    if not re.search(r"[^\W\d_]{2}", text):
+        return None  # no word of two letters: nothing to read (a run of brackets or digits is not parsed)
     ctx = context(vocab, event_id)
     try:
         tokens(text, ctx, lexicon_for(vocab.reader))
