@@ -545,14 +545,8 @@ def _sorted(n):
 def canonical(logic: dict[str, Any]) -> str:
     """A reading's conditions (when, when_any, unless) as one canonical formula: negation normal form, flattened,
     sorted. Two readings with the same canonical form mean the same."""
-    parts = [_from_dict(c) for c in logic.get("when", []) or []]
-    if logic.get("when_any"):
-        parts.append(_or([_from_dict(c) for c in logic["when_any"]]))
-    if logic.get("unless"):
-        parts.append(_not(_and([_from_dict(c) for c in logic["unless"]])))
-    if not parts:
-        return ""
-    return repr(_sorted(_nnf(_and(parts))))
+    f = _formula(logic)
+    return "" if f == ("and", []) else repr(_sorted(_nnf(f)))
 
 
 def _formula(logic: dict[str, Any]):
