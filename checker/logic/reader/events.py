@@ -153,7 +153,20 @@ class _ToFormula(Transformer):
 
     # conditions
     def atom_refs(self, items):
+        self._last_pred = items[1]
         return self._apply(items[0], items[1])
+
+    def atom_ellipsis(self, items):
+        """"A is in effect and B is not", "A has been played but B has not": B in the negative of A's state ("A is
+        not in effect and B is not": B is not in effect either)."""
+        pred = getattr(self, "_last_pred", None)
+        if pred is None:
+            raise Unread("a state left out ('… is not') with no state before it to stand for", "is not")
+        return self._apply(items[0], lambda e: pred(e) if pred(e)[0] == "not" else _not(pred(e)))
+
+    def atom_owned_by(self, items):
+        names = [i for i in items if isinstance(i, Ev)]
+        return ("atom", "owns", (names[1], names[0]))
 
     def atom_neither(self, items):
         refs = [i for i in items if isinstance(i, Ev)]

@@ -212,8 +212,15 @@ def references(text: str, ctx: Context):
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 
-_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
+_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR"}
+
+
+def _lower(word: str) -> str:
+    """A word as the lexicon holds it: lower case, one apostrophe, a dotted abbreviation without its dots ("N.B."
+    is "nb")."""
+    word = word.lower().replace("’", "'")
+    return word.replace(".", "") if len(word) > 2 and word.endswith(".") and word[-2].isalpha() else word
 
 
 def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) -> list[Token]:
@@ -244,7 +251,7 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
         if w in (".", "-", "!", '"', "'", "“", "”", "‘", "’", "`"):
             i += 1
             continue
-        lowered = [x[0].lower().replace("’", "'") for x in items[i:i + lexicon.longest]]
+        lowered = [_lower(x[0]) for x in items[i:i + lexicon.longest]]
         match = None
         for n in range(len(lowered), 0, -1):
             key = tuple(lowered[:n])

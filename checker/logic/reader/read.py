@@ -16,6 +16,7 @@ from typing import Any
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
+from .commentary import without_commentary
 from .events import event_shaped, read_event_sentence
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
@@ -108,11 +109,20 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
                 pass
         if len(sentence.text) > MAX_SENTENCE:
             raise
+        vocab = vocab or default_vocabulary()
         try:
-            vocab = vocab or default_vocabulary()
             return read_event_sentence(sentence.text, context(vocab, event_id), vocab.reader)
         except Unread as other:
-            raise (other if other.reason.startswith(("ambiguous", "the grammar")) else exc) from None
+            failure = other if other.reason.startswith(("ambiguous", "the grammar")) else exc
+        if not failure.reason.startswith("ambiguous"):
+            rest = without_commentary(sentence.text, context(vocab, event_id), vocab.reader,
+                                      lambda piece: rule_shaped(piece, vocab))
+            if rest is not None:
+                try:
+                    return parse_sentence(Sentence(rest, sentence.labels), event_id, vocab)
+                except Unread:
+                    pass
+        raise failure from None
     _same_in_both(sentence, reading, event_id, vocab or default_vocabulary())
     return reading
 

@@ -1,0 +1,88 @@
+"""Commentary inside a rule sentence: a piece that states no rule, cut out before the sentence is read again.
+
+Rules writers put remarks beside a rule: "The game ends immediately; the player with the most VP wins.", "Prague
+Spring is unplayable if the Warsaw Pact has not been played (the printed card says NATO).". A sentence that holds no
+rule is not rule-shaped and is never read (``read.rule_shaped``); the same test is applied to the pieces of a
+sentence the grammar cannot read whole: its clauses after ``;`` and its parenthesised asides.
+
+A piece is *inert* — cut out — only when it is not rule-shaped and every one of its tokens is a word the logic
+cannot take a rule from: unknown words, at most one name or country code, a copula or modal with nothing to modal
+(an event named in it, a qualifying word such as "except" or "however", or two names make it part of the rule). A piece that holds a subordinator ("unless", "if", "before"), a connective ("or",
+"and"), a negation, "only", a state word ("in effect", "played"), an outcome ("re-roll") or an effect on events
+qualifies the rule beside it and is never cut: the sentence is then reported unread as before, never half-read.
+The text left must read whole; otherwise the sentence is reported with the words the full reading stopped at.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .phrases import Context, lexicon_for, tokens
+
+# the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
+# named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
+INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
+                   "FROM", "THAT", "UNIT", "DOES", "LATER"})
+# words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
+# holding one is never cut
+QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other|besides|instead|rather|"
+                        r"unless|only|not|no|never|neither|nor|either|or|and|if|when|while|until|before|after|"
+                        r"provided|also|too|each|every|all|any|none|without)\b", re.IGNORECASE)
+MAX_PIECES = 8  # pieces looked at per sentence (bounded work, whatever the input)
+
+
+def _pieces_at_semicolons(text: str) -> list[str]:
+    """The clauses of ``text`` at ``;`` outside parentheses (one pass)."""
+    out, buf, depth = [], [], 0
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")" and depth > 0
+        if ch == ";" and depth == 0:
+            out.append("".join(buf))
+            buf = []
+        else:
+            buf.append(ch)
+    out.append("".join(buf))
+    return out
+
+
+def _asides(text: str) -> list[tuple[int, int]]:
+    """Spans of the top-level parenthesised asides of ``text`` (parentheses included)."""
+    spans, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    return spans
+
+
+def inert(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
+    """Is ``piece`` commentary (see the module's docstring)? ``shaped``: the reader's rule-shape test."""
+    piece = piece.strip().strip("().;,: ")
+    if not piece or QUALIFIERS.search(piece) or shaped(piece):
+        return False
+    toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    # two names in one piece may be related ("Genoa keeps Corsica": who owns what, a state the logic models)
+    return bool(toks) and all(t.kind in INERT for t in toks) and sum(t.kind in ("NAME", "CODE") for t in toks) < 2
+
+
+def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | None:
+    """``text`` with its inert clauses and asides cut out, or None when nothing is cut (or nothing is left)."""
+    end = "." if text.rstrip().endswith(".") else ""
+    body = text.rstrip().rstrip(".")
+    spans = _asides(body)[:MAX_PIECES]
+    cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]
+    for a, b in reversed(cut):
+        body = body[:a].rstrip() + body[b:]
+    clauses = _pieces_at_semicolons(body)
+    kept = clauses if len(clauses) > MAX_PIECES else [
+        c for i, c in enumerate(clauses) if i == 0 or not inert(c, ctx, extra, shaped)]
+    if not cut and len(kept) == len(clauses):
+        return None
+    left = ";".join(kept).strip()
+    return (left + end) if left else None

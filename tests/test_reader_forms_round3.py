@@ -1,0 +1,68 @@
+"""Forms the event language reads since round 3, each from text with a near miss that is reported, never read
+another way: commentary cut beside a rule (a clause after ';' that states no rule), a state left out ("… and B is
+not"), who controls what, dotted labels ("N.B."), legal English ("shall be", "unless and until", "where")."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from checker.games import profile
+from checker.logic.reader.grammar import vocabulary_of
+from checker.logic.reader.phrases import TitleIndex
+from checker.logic.reader.read import read_text
+
+GAME = {"id": "cw", "name": "A cold-war card game", "deck": "cumulative",
+        "periods": [{"id": "Early"}, {"id": "Mid"}, {"id": "Late"}],
+        "countries": [{"code": "USA", "name": "United States"}, {"code": "USSR", "name": "Soviet Union"},
+                      {"code": "UK", "name": "United Kingdom"}]}
+TITLES = [("MARSHALL PLAN", "1:Early"), ("COMECON", "7:Early"), ("DETENTE", "1:Late"), ("GLASNOST", "6:Late"),
+          ("FALL OF THE BERLIN WALL", "7:Late")]
+VOCAB = dataclasses.replace(vocabulary_of(profile({"cw": GAME}, "cw")), titles=TitleIndex(TITLES))
+
+
+def read(text, event="7:Late"):
+    return read_text(text, event, None, VOCAB, opening=True)
+
+
+def test_a_clause_that_states_no_rule_is_cut_and_the_rule_read():
+    logic = read("The game ends immediately; the player with the most VP wins.")
+    assert logic["role"] == "effect" and logic["effects"] == [{"kind": "game_ends"}]
+    logic = read("Cannot be played before 1:Late; victory points are then counted.")
+    assert logic["role"] == "requirement" and logic["when"] == [{"kind": "occurred", "event": "1:Late"}]
+
+
+def test_a_clause_that_qualifies_the_rule_is_never_cut():
+    # "however", an event named, two names related: each may change the rule, so the sentence is reported
+    for text in ("The game ends immediately; however the Soviet player wins.",
+                 "Cannot be played before 1:Late; the same goes for 6:Late.",
+                 "Cannot be played before 1:Late; Cuba keeps Florida."):
+        assert read(text)["role"] == "unread", text
+
+
+def test_a_state_left_out_is_the_negative_of_the_state_before_it():
+    logic = read("Playable only if the Marshall Plan is in effect and COMECON is not.")
+    assert logic["when"] == [{"kind": "in_effect", "event": "1:Early"}, {"kind": "not_in_effect", "event": "7:Early"}]
+    # "A is not in effect and B is not": B is not in effect either (not the double negative)
+    logic = read("Cannot be played if the Marshall Plan is not in effect and COMECON is not.")
+    assert logic["when_any"] == [{"kind": "in_effect", "event": "1:Early"}, {"kind": "in_effect", "event": "7:Early"}]
+    assert read("Playable only if COMECON is not.")["role"] == "unread"  # nothing before it to stand for
+
+
+def test_who_controls_what():
+    assert read("Unplayable if USSR controls Cuba.")["when"] == [
+        {"kind": "owns", "subject": "USSR", "value": "Cuba", "negated": True}]
+    assert read("Playable only if Cuba is controlled by the USSR.")["when"] == [
+        {"kind": "owns", "subject": "USSR", "value": "Cuba"}]
+
+
+def test_dotted_label_and_a_trailing_instead():
+    logic = read("N.B. If Detente is still in effect at the moment of the draw, re-roll instead.")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}] and logic["on_fail"] == "reroll"
+
+
+def test_legal_english():
+    logic = read("Notwithstanding any other provision, this Event shall not occur unless and until Detente shall "
+                 "have occurred and shall no longer be in effect.")
+    assert {c["kind"] for c in logic["when"]} == {"occurred", "over"}
+    logic = read("Where Glasnost is in effect at the time of play, the game shall terminate.")
+    assert logic["effects"] == [{"kind": "game_ends"}] and logic["when"] == [{"kind": "in_effect", "event": "6:Late"}]
