@@ -1,6 +1,6 @@
 """Forms the event language reads since round 3, each from text with a near miss that is reported, never read
 another way: commentary cut beside a rule (a clause after ';' that states no rule), a state left out ("… and B is
-not"), who controls what, dotted labels ("N.B."), legal English ("shall be", "unless and until", "where")."""
+not"), who owns what, events named by a title the KB lacks, dotted labels ("N.B."), legal English ("shall be", "unless and until", "where")."""
 
 from __future__ import annotations
 
@@ -48,11 +48,20 @@ def test_a_state_left_out_is_the_negative_of_the_state_before_it():
     assert read("Playable only if COMECON is not.")["role"] == "unread"  # nothing before it to stand for
 
 
-def test_who_controls_what():
-    assert read("Unplayable if USSR controls Cuba.")["when"] == [
+def test_who_owns_what():
+    assert read("Unplayable if USSR owns Cuba.")["when"] == [
         {"kind": "owns", "subject": "USSR", "value": "Cuba", "negated": True}]
-    assert read("Playable only if Cuba is controlled by the USSR.")["when"] == [
+    assert read("Playable only if Cuba is held by the USSR.")["when"] == [
         {"kind": "owns", "subject": "USSR", "value": "Cuba"}]
+    # "control" is a game's own word (a revolt controlled by a player, influence on a map), not ownership: reported
+    assert read("Unplayable if USSR controls Cuba.")["role"] == "unread"
+
+
+def test_an_event_named_by_a_title_the_kb_lacks_is_reported_not_dropped():
+    assert read("Cannot be played if the Pact of Warsaw is still in effect.")["role"] == "unread"
+    assert read("The effects of the Pact of Warsaw are annulled.")["role"] == "unread"
+    # in an event's body (not where requirements stand), a state word that qualifies a noun names no event
+    assert read_text("Dimitri is an active rebel.", "7:Late", None, VOCAB) is None
 
 
 def test_dotted_label_and_a_trailing_instead():
