@@ -75,3 +75,19 @@ def test_legal_english():
     assert {c["kind"] for c in logic["when"]} == {"occurred", "over"}
     logic = read("Where Glasnost is in effect at the time of play, the game shall terminate.")
     assert logic["effects"] == [{"kind": "game_ends"}] and logic["when"] == [{"kind": "in_effect", "event": "6:Late"}]
+
+
+def test_the_player_as_the_subject_of_a_frame():
+    logic = read("You may not play this card as an event while Detente remains in effect; the player draws another "
+                 "card instead.")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}] and logic["on_fail"] == "reroll"
+    assert read("No player may play this card unless the Marshall Plan has been played.")["when"] == [
+        {"kind": "occurred", "event": "1:Early"}]
+
+
+def test_a_title_after_an_article_that_reaches_further_wins():
+    # "The Berlin …" would otherwise be taken as a short form of another title starting "THE BERLIN"
+    titles = [*TITLES, ("THE BERLIN AIRLIFT", "9:Early"), ("BERLIN WALL CRISIS", "3:Mid")]
+    vocab = dataclasses.replace(VOCAB, titles=TitleIndex(titles))
+    logic = read_text("Cannot be played before The Berlin Wall Crisis has occurred.", "7:Late", None, vocab)
+    assert logic["when"] == [{"kind": "occurred", "event": "3:Mid"}]

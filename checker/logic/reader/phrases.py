@@ -177,14 +177,23 @@ def references(text: str, ctx: Context):
     if index is not None and index.longest:
         words = list(_TITLE_WORD.finditer(text))
         i = 0
+        def title_at(i: int):
+            if not words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card
+                return None
+            for n in range(min(index.longest, len(words) - i), 0, -1):
+                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
+                    return (n, index.by_words[key])
+            return None
+
         while i < len(words):
-            hit = None
-            if words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card, "thaw" a word
-                for n in range(min(index.longest, len(words) - i), 0, -1):
-                    key = tuple(fold(w.group(0)) for w in words[i:i + n])
-                    if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
-                        hit = (n, index.by_words[key])
-                        break
+            hit = title_at(i)
+            if i + 1 < len(words) and fold(words[i].group(0)) in ("the", "a", "an"):
+                # "The War of Independence in the Colonies": the title after the article when it reaches further
+                # than a title that takes the article in ("The War" of THE WAR OF BAVARIAN SUCCESSION)
+                later = title_at(i + 1)
+                if later and (hit is None or later[0] + 1 > hit[0]):
+                    i, hit = i + 1, later
             if hit:
                 n, ident_ = hit
                 a, b = words[i].start(), words[i + n - 1].end()
