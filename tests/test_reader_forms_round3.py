@@ -91,3 +91,13 @@ def test_a_title_after_an_article_that_reaches_further_wins():
     vocab = dataclasses.replace(VOCAB, titles=TitleIndex(titles))
     logic = read_text("Cannot be played before The Berlin Wall Crisis has occurred.", "7:Late", None, vocab)
     assert logic["when"] == [{"kind": "occurred", "event": "3:Mid"}]
+
+
+def test_except_and_save_name_the_exception():
+    assert read("Cannot be played except during the Marshall Plan.")["when"] == [
+        {"kind": "in_effect", "event": "1:Early"}]
+    assert read("This card shall be unplayable save after Detente.")["when"] == [{"kind": "occurred", "event": "1:Late"}]
+    assert read("The Event shall be unplayable save in the Late War period or thereafter.")["when"] == [
+        {"kind": "period_at_least", "value": "Late"}]
+    assert read("This card is only available if COMECON has not yet been played.")["when"] == [
+        {"kind": "not_occurred", "event": "7:Early"}]

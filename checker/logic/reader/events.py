@@ -245,6 +245,14 @@ class _ToFormula(Transformer):
     def ni_unless(self, items):
         return ("unless", [i for i in items if isinstance(i, tuple)][0])
 
+    def ni_unless_during(self, items):
+        """"cannot occur except during X": X must be in effect."""
+        return ("unless", _not(self.ni_during(items)))
+
+    def ni_unless_after(self, items):
+        """"cannot occur save after X": X must have occurred."""
+        return ("unless", _not(self.ni_after(items)))
+
     def ni_drawn(self, items):
         return [i for i in items if isinstance(i, tuple)][-1]
 
