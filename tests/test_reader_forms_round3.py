@@ -101,3 +101,39 @@ def test_except_and_save_name_the_exception():
         {"kind": "period_at_least", "value": "Late"}]
     assert read("This card is only available if COMECON has not yet been played.")["when"] == [
         {"kind": "not_occurred", "event": "7:Early"}]
+
+
+def test_every_form_of_the_core_lexicon_is_a_string():
+    # YAML reads a bare `on`, `off`, `yes` or `no` as a boolean: the form would silently be "True"
+    from checker.logic.reader.phrases import core_table
+
+    table = core_table()
+    forms = [f for v in table["tokens"].values() for f in v] + list(table["fillers"]) + list(table["sequences"])
+    assert all(isinstance(f, str) for f in forms), [f for f in forms if not isinstance(f, str)]
+
+
+def test_terse_card_text_is_read_whole_or_reported_never_half_read():
+    # two requirement sentences of one clause: both hold
+    assert read("After Marshall Plan. Not during COMECON.")["when"] == [
+        {"kind": "occurred", "event": "1:Early"}, {"kind": "not_in_effect", "event": "7:Early"}]
+    assert read("From Mid War on. Needs: Marshall Plan played.")["when"] == [
+        {"kind": "period_at_least", "value": "Mid"}, {"kind": "occurred", "event": "1:Early"}]
+    assert read("Needs: Marshall Plan + COMECON played.")["when"] == [
+        {"kind": "occurred", "event": "1:Early"}, {"kind": "occurred", "event": "7:Early"}]
+    logic = read("Only before Detente is played. If fails: remove from game.")
+    assert logic["on_fail"] == "mark_off"
+    assert read("Cancel: Detente (USSR only).")["effects"] == [
+        {"kind": "cancel_event", "event": "1:Late", "only_for": "USSR"}]
+    # a sentence beside the rule that the reader cannot read is reported with it, never skipped
+    assert read("Remove: GDR. Cancel: Detente.")["role"] == "unread"
+    # "revolt+" is a counter, not "and"
+    assert read_text("Place a revolt+ in Warsaw.", "7:Late", None, VOCAB) is None
+
+
+def test_this_card_among_other_events():
+    assert read("Unplayable if COMECON or this card is in effect.")["when"] == [
+        {"kind": "not_in_effect", "event": "7:Early"}, {"kind": "not_in_effect", "event": "7:Late"}]
+    # "When <this card> is played, …" in its own text: when it fires, no condition
+    assert read_text("When the Fall of the Berlin Wall is played, COMECON is cancelled for the USSR only.", "7:Late",
+                     None, VOCAB) == {"role": "effect", "effects": [
+                         {"kind": "cancel_event", "event": "7:Early", "only_for": "USSR"}], "derived_from": "grammar"}

@@ -78,7 +78,7 @@ class _ToFormula(Transformer):
         if tok.type == "THIS":
             if not self.ctx.event_id:
                 raise Unread("'this event' without an event", "this event")
-            return self.ctx.event_id
+            return Ev(self.ctx.event_id)  # an event like any other ("Korean War or this card is in effect")
         return Ev(self._val(tok))
 
     def refs_one(self, items):
@@ -460,6 +460,8 @@ class _ToFormula(Transformer):
 
     def eff_if(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
+        if cond == ("atom", "occurred", self.ctx.event_id):
+            cond = None  # "When the Vietnam War is played, …" in the Vietnam War's own text: when it fires
         return ("effect", [i for i in items if isinstance(i, list)][0], cond, None)
 
     eff_if_after = eff_if

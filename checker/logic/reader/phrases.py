@@ -221,8 +221,9 @@ def references(text: str, ctx: Context):
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 
-_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s-\s|\.|\S")
-_PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR"}
+_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|\.|\S")
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR", "+": "AND",
+          "&": "AND"}
 
 
 def _lower(word: str) -> str:

@@ -242,6 +242,16 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
                           text[:120] + " …")
     if not count:
         return None
+    # No half-reading: beside a rule, a sentence that reads like a requirement, its outcome or an effect (it opens
+    # with a time word, a negation or "only" and names an event or period; it names an outcome of a failed draw; it
+    # opens with cancel / prevent / remove) is read too, never skipped: "After Marshall Plan. Not during Berlin Blockade." is two requirements.
+    for i, s in enumerate(sentences):
+        if not shaped[i] and len(s.text) <= MAX_SENTENCE and _requirement_like(s.text, event_id, vocab):
+            shaped[i] = True
+            count += 1
+    if count > MAX_RULE_SENTENCES:
+        return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
+                      text[:120] + " …")
     readings: list[Reading] = []
     first_shaped = shaped.index(True)
     if budget is not None:
@@ -263,6 +273,24 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
         return unread(f"not read ({type(exc).__name__})", text)
     return combine(readings, text)
+
+
+_OPENERS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "NEG", "ONLY", "FROM", "REQUIRES"}
+_EFFECT_OPENERS = {"PREVENTS", "CANCEL_V", "GAME_ENDS", "PLACE"}  # "Remove: GDR.", "Cancel: Berlin Wall."
+_OUTCOME_TOKENS = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
+
+
+def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    from .phrases import lexicon_for, tokens
+
+    toks = [t for t in tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+            if t.kind not in ("LABEL", "SEMI")]
+    if not toks:
+        return False
+    kinds = {t.kind for t in toks}
+    if kinds & _OUTCOME_TOKENS or toks[0].kind in _EFFECT_OPENERS:
+        return True
+    return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD"}) and len(toks) <= 12
 
 
 def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambiguity: bool = False) -> Reading | None:
@@ -288,6 +316,12 @@ def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambigu
 
 def combine(readings: list[Reading], text: str) -> dict[str, Any]:
     kinds = [r.kind for r in readings]
+    if kinds.count("requirement") > 1 and set(kinds) <= {"requirement", "failure"}:
+        joined = _join_requirements([r.logic for r in readings if r.kind == "requirement"], text)
+        if joined.get("role") == "unread":
+            return joined
+        readings = [Reading("requirement", joined), *(r for r in readings if r.kind == "failure")]
+        kinds = [r.kind for r in readings]
     if kinds and kinds[0] == "requirement" and set(kinds[1:]) <= {"failure"}:
         logic = dict(readings[0].logic)
         fails = [r.logic["on_fail"] for r in readings[1:]]
@@ -306,6 +340,34 @@ def combine(readings: list[Reading], text: str) -> dict[str, Any]:
     if len(readings) == 1 and kinds[0] in ("heading", "scope", "repeats"):
         return readings[0].logic
     return unread("sentences of different kinds in one clause (" + ", ".join(kinds) + ")", text)
+
+
+# the condition kinds whose formula events.py turns back into condition dicts without loss
+_PLAIN_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over", "exists", "not_exists",
+                "period_at_least", "all", "any"}
+
+
+def _plain(c: dict[str, Any]) -> bool:
+    return c.get("kind") in _PLAIN_KINDS and all(_plain(x) for x in c.get("of", []) or [])
+
+
+def _join_requirements(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    """Several requirement sentences of one clause ("After Marshall Plan. Not during Berlin Blockade."): all of
+    them must hold — one requirement, the conjunction of their conditions; one outcome, or unread when they name
+    two."""
+    from .events import _and, _formula, condition_lists
+
+    fails = {p.get("on_fail") for p in parts} - {None}
+    if len(fails) > 1:
+        return unread("two different failure outcomes", text)
+    conds = [c for p in parts for key in ("when", "when_any", "unless") for c in p.get(key) or []]
+    if not all(_plain(c) for c in conds):
+        return unread("several requirements in one clause, one of them of a kind that is not joined", text)
+    logic: dict[str, Any] = {"role": "requirement", **condition_lists(_and([_formula(p) for p in parts]))}
+    if fails:
+        logic["on_fail"] = fails.pop()
+    logic["derived_from"] = parts[0].get("derived_from", "grammar")
+    return logic
 
 
 def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
