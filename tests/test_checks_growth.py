@@ -137,7 +137,7 @@ def _spell_check(text: str):
     kb = SimpleNamespace(rules={}, games={}, gazetteers={}, glossaries={})
     ctx = SimpleNamespace(events=lambda: [event], kb=kb, wants=lambda e: True, only=None,
                           event_order=lambda e: (1, e.period, e.number),
-                          finding=lambda mod, subject, line, message: message)
+                          finding=lambda subject, line, message: message)
     return list(sty002_spelling.check(ctx))
 
 

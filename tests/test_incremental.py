@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import checker.incremental as inc
-from checker.checks import registry
 from checker.pipeline import check_paths
 
 from .conftest import KB, REPO
@@ -31,14 +30,10 @@ def dicts(findings):
 def full_then_filtered(monkeypatch, *args, **kw):
     """The reference: every check over the whole KB, then the contributed entries' findings kept."""
     with monkeypatch.context() as m:
-        m.setattr(inc, "ENTRY_SCOPED", frozenset())
+        m.setattr(inc, "entry_scoped", lambda info: False)  # every check over the whole KB
         m.setattr(inc, "USE_AGGREGATES", False)
         m.setenv("RULEKB_NO_CACHE", "1")
         return dicts(check_paths(*args, **kw).findings)
-
-
-def test_entry_scoped_checks_are_declared_for_existing_codes():
-    assert inc.ENTRY_SCOPED <= set(registry()) | {"PAR001", "SCH001"}
 
 
 CORPUS = REPO / "tests" / "corpus"

@@ -458,7 +458,7 @@ def test_a_second_history_clingo_refuses_shows_nothing(monkeypatch):
 
 def _log005(periods, deck, requirement_period):
     """LOG005 on a game whose profile lists ``periods`` with ``deck``: 1:<first> requires 2:<requirement_period>."""
-    from checker.checks import CheckContext
+    from checker.checks import CheckContext, registry
     from checker.checks.logic import log005_later_period_requirement as log005
     from checker.model import Clause, Event, KnowledgeBase, Source
 
@@ -471,7 +471,7 @@ def _log005(periods, deck, requirement_period):
     second = Event(f"2:{requirement_period}", "g", requirement_period, 2, "E2", "2: E2", Source("t.txt", 5))
     kb.events = {first.id: first, second.id: second}
     ctx = CheckContext(kb, locate=lambda subject, line: ("t.txt", line))
-    return [f.message for f in log005.check(ctx)]
+    return [f.message for f in log005.check(ctx.for_check(registry()["LOG005"]))]
 
 
 def test_log005_reads_the_profile_order_and_the_deck_kind():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from checker.checks import CheckContext
+from checker.checks import CheckContext, registry
 from checker.checks.reference import ref008_id_label as ref008
 from checker.logic.reader.grammar import Vocabulary
 from checker.logic.reader.labels import id_labels, names_match
@@ -67,7 +67,7 @@ def _cw_view(name: str):
 
 def _run(view):
     ctx = CheckContext(view, lambda subject, line: (f"{subject}.yaml", line))
-    return list(ref008.check(ctx))
+    return list(ref008.check(ctx.for_check(registry()["REF008"])))
 
 
 def test_ref008_in_a_card_game_with_free_period_labels():
@@ -92,8 +92,6 @@ def test_remarks_after_an_id_are_not_names():
 
 
 def test_ref008_is_registered():
-    from checker.checks import registry
-
     assert registry()["REF008"].severity == "warning" and sys.modules[ref008.__name__].CODE == "REF008"
 
 

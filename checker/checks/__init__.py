@@ -1,8 +1,17 @@
 """Lint checks: one check per module, grouped in one folder per family (reference/, structure/, …).
 
-A check module declares ``CODE`` (stable, e.g. ``REF001``), ``CATEGORY``, ``SEVERITY`` and ``NAME``; its module
-docstring is the check's user documentation (what it finds, why, an example that fails and one that passes,
-how to fix or accept it), shown by ``rulekb rules CODE``. ``check(ctx)`` yields findings.
+A check module declares ``CODE`` (stable, e.g. ``REF001``), ``CATEGORY``, ``SEVERITY``, ``NAME`` and ``SCOPE``;
+its module docstring is the check's user documentation (what it finds, why, an example that fails and one that
+passes, how to fix or accept it), shown by ``rulekb rules CODE``. ``check(ctx)`` yields findings, each made by
+``ctx.finding(subject, source_line, message)`` (or ``ctx.finding_at`` for a file and line given directly): the
+runner hands each check a context bound to it (``CheckContext.for_check``), which stamps the check's code,
+category and severity on the finding, so a module never names itself.
+
+``SCOPE`` is ``"entry"`` when every finding the check reports on an entry is computed from that entry itself plus
+look-ups in the KB (then checking contributed texts runs it on the contributed entries alone), ``"kb"`` when it
+reads an aggregate over all entries (a vocabulary, every spelling of a name, the logic analysis) or was not
+reviewed for this (``checker/incremental.py``). The module says why beside it; ``tests/test_check_registry.py``
+fails on a module without one.
 """
 
 from __future__ import annotations
@@ -34,6 +43,12 @@ class CheckContext:
     game: str | None = None  # the game of a per-game context (``for_game``)
     kb_state: tuple[str, str] | None = None  # (KB cache name, state) of the KB as loaded: key of cached aggregates
     replaced: dict = field(default_factory=dict)  # entry key -> the loaded entry a contribution replaced
+    check: CheckInfo | None = None  # the check this context is handed to (``for_check``): its findings' code
+
+    def for_check(self, info: CheckInfo) -> CheckContext:
+        """This context handed to one check: the same KB, cache and entries, and findings stamped with the check's
+        code, category and severity."""
+        return dataclasses.replace(self, check=info)
 
     def memo(self, key: str, compute: Callable[[], object]):
         """Work that several checks share (name extraction, vocabulary) is done once per run."""
@@ -127,10 +142,25 @@ class CheckContext:
                 out.append(e)
         return out
 
-    def finding(self, module: ModuleType, subject: str | None, source_line: int | None, message: str,
-                severity: str | None = None, explanation=None) -> Finding:
+    def finding(self, subject: str | None, source_line: int | None, message: str, severity: str | None = None,
+                explanation=None) -> Finding:
+        """A finding of the running check on entry ``subject``, at the file and line ``locate`` gives for the
+        entry's source line ``source_line``; ``severity`` overrides the check's own."""
         file, line = self.locate(subject, source_line)
-        return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, subject, file, line, message,
+        return self._stamped(subject, file, line, message, severity, explanation, source_line)
+
+    def finding_at(self, subject: str | None, file: str | None, line: int | None, message: str,
+                   severity: str | None = None, explanation=None) -> Finding:
+        """A finding of the running check at a file and line given directly (a deck list, a game profile, an
+        event file's first line), not located from an entry's source line."""
+        return self._stamped(subject, file, line, message, severity, explanation, None)
+
+    def _stamped(self, subject, file, line, message, severity, explanation, source_line) -> Finding:
+        info = self.check
+        if info is None:
+            raise RuntimeError("this CheckContext is handed to no check: run the check with run_checks, or give it "
+                               "ctx.for_check(registry()[CODE])")
+        return Finding(info.code, info.category, severity or info.severity, subject, file, line, message,
                        explanation, source_line=source_line, game=self.game)
 
 
@@ -210,7 +240,7 @@ def _run_each(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
             continue
         if hasattr(info.module, "check"):
             use = scoped if scoped is not None and entry_scoped(info) else ctx
-            out.extend(f for f in info.module.check(use)
+            out.extend(f for f in info.module.check(use.for_check(info))
                        if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out
 

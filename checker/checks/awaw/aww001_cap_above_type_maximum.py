@@ -17,7 +17,6 @@ Correct the cap, or accept the finding if the card deliberately overrides the ru
 from __future__ import annotations
 
 import re
-import sys
 
 from . import examples, subtype_definition
 
@@ -25,10 +24,11 @@ CODE = "AWW001"
 NAME = "cap-above-type-maximum"
 CATEGORY = "structure"
 SEVERITY = "warning"
+# each card's own rule entry: it walks the KB's rules itself (a scoped run narrows only the events)
+SCOPE = "entry"
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         definition = subtype_definition(ctx, rule) or ""
         m = re.search(r"maximum increase of \+?(\d+)", definition)
@@ -37,6 +37,6 @@ def check(ctx):
         maximum = int(m.group(1))
         for effect in rule.effects:
             if effect.cap is not None and effect.cap > maximum:
-                yield ctx.finding(mod, rule.id, effect.line,
+                yield ctx.finding(rule.id, effect.line,
                                   f"cap +{effect.cap} in '{effect.text.splitlines()[0]}' exceeds the maximum of "
                                   f"+{maximum} that {rule.data.get('subtype')} events allow")

@@ -18,7 +18,6 @@ Aggression Index increased by N, a ±N (pro-Axis) modifier for diplomacy in a co
 from __future__ import annotations
 
 import re
-import sys
 
 from . import examples, explanation, number, target_name
 
@@ -26,6 +25,8 @@ CODE = "AWW003"
 NAME = "explanation-mismatch"
 CATEGORY = "reference"
 SEVERITY = "warning"
+# each card's own rule entry: it walks the KB's rules itself (a scoped run narrows only the events)
+SCOPE = "entry"
 
 _N = r"([+-]?\d+|one|two|three|four|five)"
 SUPPORT = re.compile(rf"\b((?:[A-Z][a-z]+(?:'s)?)(?: and [A-Z][a-z]+)?) support levels? (?:is|are) (increased|decreased) "
@@ -52,7 +53,6 @@ def statements(text: str):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         if not rule.effects:
             continue
@@ -60,17 +60,17 @@ def check(ctx):
         for quantity, target, amount in statements(text):
             same = [e for e in rule.effects if e.quantity == quantity and (target is None or e.target == target)]
             if not same:
-                yield ctx.finding(mod, rule.id, rule.effects[0].line,
+                yield ctx.finding(rule.id, rule.effects[0].line,
                                   f"the explanation speaks of {quantity} {amount:+d}"
                                   + (f" for {target}" if target else "") + ", which no effect line has")
             elif all(e.amount is not None and e.amount != amount for e in same):
                 e = same[0]
-                yield ctx.finding(mod, rule.id, e.line, f"the explanation says {amount:+d} but the card says "
+                yield ctx.finding(rule.id, e.line, f"the explanation says {amount:+d} but the card says "
                                   f"'{e.text.splitlines()[0]}'")
         for m in MAXIMUM.finditer(text):
             cap = int(m.group(1) or m.group(2))
             caps = {e.cap for e in rule.effects if e.cap is not None}
             if caps and cap not in caps:
-                yield ctx.finding(mod, rule.id, rule.effects[0].line,
+                yield ctx.finding(rule.id, rule.effects[0].line,
                                   f"the explanation states a maximum of +{cap}, the card a cap of "
                                   f"{', '.join('+' + str(c) for c in sorted(caps))}")

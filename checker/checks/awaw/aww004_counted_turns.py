@@ -25,7 +25,6 @@ Correct the card or the explanation.
 from __future__ import annotations
 
 import re
-import sys
 
 from . import examples, explanation
 
@@ -33,6 +32,7 @@ CODE = "AWW004"
 NAME = "counted-turns"
 CATEGORY = "reference"
 SEVERITY = "warning"
+SCOPE = "kb"  # reviewed and listed whole-KB with the logic checks
 
 _CURRENT = re.compile(r"\bcurrent (?:investment|research points?|turn's)\b|\bthis turn's\b|\bin the current turn\b",
                       re.I)
@@ -50,7 +50,6 @@ def scope(text: str) -> str | None:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         told = scope(explanation(rule))
         if told not in ("current", "previous"):
@@ -58,6 +57,6 @@ def check(ctx):
         for effect in rule.effects:
             card = scope(effect.text)
             if card in ("current", "previous") and card != told:
-                yield ctx.finding(mod, rule.id, effect.line,
+                yield ctx.finding(rule.id, effect.line,
                                   f"the card counts the {card} turn's research ('{' '.join(effect.text.split()[:8])}…'), "
                                   f"the explanation the {told} turns'")

@@ -24,27 +24,25 @@ Restore the card text, or move the card under the sub-type that describes it.
 
 from __future__ import annotations
 
-import sys
-
 from . import examples
 
 CODE = "AWW005"
 NAME = "card-coverage"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         subtype = rule.data.get("subtype")
         parent = ctx.kb.rules.get(rule.parent or "")
         if rule.data.get("card") is False:
-            yield ctx.finding(mod, rule.id, rule.source.line,
+            yield ctx.finding(rule.id, rule.source.line,
                               f"the {subtype or 'example'} sub-type's worked example has an explanation but no card "
                               f"(title and effect lines): the card its description promises is missing")
         elif parent is not None and parent.data.get("subtypes") and subtype \
                 and subtype not in {st.get("name") for st in parent.data["subtypes"]}:
-            yield ctx.finding(mod, rule.id, rule.source.line,
+            yield ctx.finding(rule.id, rule.source.line,
                               f"card '{rule.title}' is filed under sub-type '{subtype}', which the "
                               f"{parent.title} section does not describe: a card the category does not promise")

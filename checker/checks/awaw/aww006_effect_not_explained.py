@@ -23,7 +23,6 @@ Mention the effect in the explanation, or remove the card line if the effect is 
 from __future__ import annotations
 
 import re
-import sys
 
 from . import ADJ, examples, explanation
 
@@ -31,6 +30,7 @@ CODE = "AWW006"
 NAME = "effect-not-explained"
 CATEGORY = "reference"
 SEVERITY = "info"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 _NOUNS = {"support": r"support", "income": r"income"}
 
@@ -69,7 +69,6 @@ def following_text(ctx, rule) -> str:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         text = explanation(rule)
         if text:
@@ -80,5 +79,5 @@ def check(ctx):
             if effect.amount in (None, 0) or mentioned(effect, text):
                 continue
             line = effect.text.splitlines()[0]
-            yield ctx.finding(mod, rule.id, effect.line,
+            yield ctx.finding(rule.id, effect.line,
                               f"the card's '{line}' is not mentioned in the explanation of '{rule.title}'")

@@ -27,7 +27,6 @@ Correct the card or the description. AWW001 reports a cap above the description'
 from __future__ import annotations
 
 import re
-import sys
 
 from . import WORDS, examples, subtype_definition
 
@@ -35,6 +34,7 @@ CODE = "AWW007"
 NAME = "description-contradiction"
 CATEGORY = "reference"
 SEVERITY = "warning"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 _SPECIFIED = re.compile(r"\b(?:a|one|two|three|\d) specified\b", re.I)
 _ANY = re.compile(r"\bany\b", re.I)
@@ -80,7 +80,6 @@ def capped_by_sibling(ctx, rule) -> bool:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rule in examples(ctx):
         definition = subtype_definition(ctx, rule)
         if not definition or not rule.effects:
@@ -88,5 +87,5 @@ def check(ctx):
         card = " ".join(" ".join(e.text.split()) for e in rule.effects)
         capped = any(e.cap is not None for e in rule.effects) and not capped_by_sibling(ctx, rule)
         for problem in contradictions(definition, card, capped):
-            yield ctx.finding(mod, rule.id, rule.effects[0].line,
+            yield ctx.finding(rule.id, rule.effects[0].line,
                               f"{rule.data.get('subtype')} card '{rule.title}': {problem}")

@@ -23,7 +23,6 @@ Remove the running head; put each effect on its own line.
 
 from __future__ import annotations
 
-import sys
 from collections import defaultdict
 
 from . import examples
@@ -32,10 +31,10 @@ CODE = "AWW008"
 NAME = "page-layout"
 CATEGORY = "style"
 SEVERITY = "info"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     entries = {**ctx.kb.rules, **ctx.kb.documents}
     for rid in sorted(entries):
         rule = entries[rid]
@@ -43,7 +42,7 @@ def check(ctx):
             continue
         for block in rule.blocks:
             if block.kind == "artefact":
-                yield ctx.finding(mod, rid, block.line,
+                yield ctx.finding(rid, block.line,
                                   f"running head '{block.text}' left inside the text (page furniture)")
     for rule in examples(ctx):
         by_line = defaultdict(list)
@@ -52,6 +51,6 @@ def check(ctx):
         for line, effects in sorted(by_line.items(), key=lambda kv: kv[0] or 0):
             texts = [e.text.splitlines()[0] for e in effects]
             if len(effects) > 1 and len(set(texts)) == len(texts):
-                yield ctx.finding(mod, rule.id, line,
+                yield ctx.finding(rule.id, line,
                                   f"{len(effects)} effect lines run together on one line: "
                                   + " | ".join(f"'{t}'" for t in texts))

@@ -27,8 +27,6 @@ Fix the date or move the event to its period; accept the finding if the event is
 
 from __future__ import annotations
 
-import sys
-
 from ...textformat.eu_events import date_ranges
 from . import period_range
 
@@ -36,6 +34,7 @@ CODE = "CHR001"
 NAME = "date-outside-period"
 CATEGORY = "chronology"
 SEVERITY = "info"
+SCOPE = "entry"  # the event's date against its game profile's periods
 
 JUST_BEFORE = 15
 
@@ -55,7 +54,6 @@ def _tail(where: str, period: str) -> str:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         rng = period_range(ctx, event.game, event.period)
         if rng is None or event.date_start is None:
@@ -65,7 +63,7 @@ def check(ctx):
         lo, hi = event.date_start, event.date_end or event.date_start
         where = _outside(lo, hi, start, end)
         if where is not None:
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               f"historical date {event.date} {_tail(where, event.period)} ({years})")
             continue
         ranges = date_ranges(event.date)
@@ -77,7 +75,7 @@ def check(ctx):
                 continue
             what = f"{a}-{b}" if a != b else str(a)
             nth = ("first", "second", "third")[i] if i < 3 else f"{i + 1}th"
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               f"the {nth} range {what} of the historical date {event.date} "
                               f"{_tail(where, event.period)} ({years}): "
                               f"one of the episodes the event joins is dated outside its period")

@@ -18,30 +18,28 @@ whose profile gives years to its periods: a card deck whose periods have no year
 
 from __future__ import annotations
 
-import sys
-
 from ...textformat.eu_events import date_ranges
 
 CODE = "CHR002"
 NAME = "unreadable-date"
 CATEGORY = "chronology"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's date against its game profile's periods
 
 ACCEPTED = {"no definite date", "non-historical"}
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     dated = any(p.get("start") is not None for p in ctx.kb.games.get(ctx.kb.game, {}).get("periods", []))
     for event in ctx.events():
         if event.date is None and not dated:
             continue  # a game whose profile dates no period (a card deck) writes no historical dates
         if event.date is None:
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               "the title has no '(historical date: …)' (write 'no definite date' if there is none)",
                               "info")
         elif event.date not in ACCEPTED and event.date_start is None:
-            yield ctx.finding(mod, event.id, event.source.line, f"historical date '{event.date}' has no year")
+            yield ctx.finding(event.id, event.source.line, f"historical date '{event.date}' has no year")
         elif any(end < start for start, end in date_ranges(event.date)):
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               f"historical date '{event.date}' ends before it starts")

@@ -18,22 +18,20 @@ number of events in the group: listing every cycle is exponential.
 
 from __future__ import annotations
 
-import sys
-
 from . import analysis, explanation
 
 CODE = "LOG001"
 NAME = "requirement-cycle"
 CATEGORY = "logic"
 SEVERITY = "error"
+SCOPE = "kb"  # the logic analysis of the whole game
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for members, cycles in analysis(ctx).cycle_groups:
         group = "" if len(members) == len(cycles[0]) else \
             f" (one of the shortest cycles among {len(members)} events that require each other: {', '.join(members)})"
         for cycle in cycles:
             names = " → ".join([c.event for c in cycle] + [cycle[0].event])
-            yield ctx.finding(mod, cycle[0].event, cycle[0].line, f"requirement cycle {names}: none of these events "
+            yield ctx.finding(cycle[0].event, cycle[0].line, f"requirement cycle {names}: none of these events "
                               f"can occur first{group}", explanation=explanation(ctx, cycle))

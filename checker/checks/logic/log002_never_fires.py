@@ -21,14 +21,13 @@ Fix the clauses named in the explanation; accept the finding if the event is mea
 
 from __future__ import annotations
 
-import sys
-
 from . import analysis, explanation
 
 CODE = "LOG002"
 NAME = "never-fires"
 CATEGORY = "logic"
 SEVERITY = "error"
+SCOPE = "kb"  # the logic analysis of the whole game
 
 CANCELLING = ("cancel", "can never occur", "are cancelled")
 
@@ -47,7 +46,6 @@ def unread_basis(ctx, event_id: str):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     a = analysis(ctx)
     for v in a.verdicts:
         basis = unread_basis(ctx, v.event) if v.status == "never" else []
@@ -56,7 +54,7 @@ def check(ctx):
             first = basis[0]
             file, at = ctx.locate(first.event, first.line)
             more = f" and {len(basis) - 1} more" if len(basis) > 1 else ""
-            yield ctx.finding(mod, v.event, line,
+            yield ctx.finding(v.event, line,
                               f"inconclusive: over what was read, {v.subject} can never be played, but the answer "
                               f"depends on a sentence rulekb does not read ({file}:{at}, {first.words[:80]!r}: "
                               f"{first.why}){more}", severity="info",
@@ -64,11 +62,11 @@ def check(ctx):
         elif v.status == "never" and not cancellation_in(v.explanation):
             what = "event" if v.kind == "event" else v.kind
             line = v.line if v.line else ctx.kb.events[v.event].source.line
-            yield ctx.finding(mod, v.event, line,
+            yield ctx.finding(v.event, line,
                               f"{what} {v.subject} can never be played in a legal history "
                               f"(searched up to its bound of {a.horizon} turns or fewer)",
                               explanation=explanation(ctx, v.explanation))
         elif v.status == "unknown":
             line = v.line if v.line else ctx.kb.events[v.event].source.line
-            yield ctx.finding(mod, v.event, line, f"could not decide within the time limit whether {v.subject} can be "
+            yield ctx.finding(v.event, line, f"could not decide within the time limit whether {v.subject} can be "
                               "played (inconclusive)", severity="info")

@@ -38,7 +38,6 @@ Decide which effect wins and say so in the text.
 from __future__ import annotations
 
 import re
-import sys
 
 from . import analysis, explanation
 
@@ -46,6 +45,7 @@ CODE = "LOG003"
 NAME = "conflicting-effects"
 CATEGORY = "logic"
 SEVERITY = "error"
+SCOPE = "kb"  # the logic analysis of the whole game
 
 
 _FLUENT = re.compile(r"^(\w+)\((.*)\)$")
@@ -99,7 +99,6 @@ def qualified_clauses(model) -> set[int]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     qualified = qualified_clauses(analysis(ctx).model)
     groups: dict[tuple, list] = {}
     for c in analysis(ctx).conflicts:
@@ -134,4 +133,4 @@ def check(ctx):
         for message in messages:
             text = f"{message} by effects that always apply together{where}" if always else \
                 f"{message} by effects that apply together{where}, when the optional or conditional one applies"
-            yield ctx.finding(mod, event, entry["line"], text, level, explanation=explanation(ctx, entry["clauses"]))
+            yield ctx.finding(event, entry["line"], text, level, explanation=explanation(ctx, entry["clauses"]))

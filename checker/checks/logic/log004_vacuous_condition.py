@@ -22,14 +22,13 @@ Remove the condition or correct it.
 
 from __future__ import annotations
 
-import sys
-
 from ...model import ExplanationItem
 
 CODE = "LOG004"
 NAME = "vacuous-condition"
 CATEGORY = "logic"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's own requirement clauses
 
 
 def _conds(logic):
@@ -46,7 +45,6 @@ def _key(c):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         seen: dict[tuple, tuple[bool, object]] = {}
         for clause in event.conditions:
@@ -58,14 +56,14 @@ def check(ctx):
                     prof = ctx.profile()
                     need, own = prof.period_index(str(c.get("value"))), prof.period_index(event.period)
                     if own >= need:
-                        yield ctx.finding(mod, event.id, clause.line, f"'period {c['value']} or later' always holds "
+                        yield ctx.finding(event.id, clause.line, f"'period {c['value']} or later' always holds "
                                           f"for an event of period {event.period}", severity="info")
                     elif prof.deck != "cumulative":  # a cumulative deck draws the card in that later period too
-                        yield ctx.finding(mod, event.id, clause.line, f"'period {c['value']} or later' never holds for "
+                        yield ctx.finding(event.id, clause.line, f"'period {c['value']} or later' never holds for "
                                           f"an event of period {event.period}", severity="error")
                 if c.get("event") == event.id and c["kind"] in ("occurred", "over", "in_effect") and key == "when" \
                         and not c.get("negated"):
-                    yield ctx.finding(mod, event.id, clause.line, f"requires itself ({c['kind']} {event.id}): "
+                    yield ctx.finding(event.id, clause.line, f"requires itself ({c['kind']} {event.id}): "
                                       "this can never hold when it is drawn", severity="error")
                 if key == "when":
                     k, positive = _key(c)
@@ -73,7 +71,7 @@ def check(ctx):
                         other = seen[k][1]
                         file, line = ctx.locate(event.id, other.line)
                         yield ctx.finding(
-                            mod, event.id, clause.line,
+                            event.id, clause.line,
                             f"requires {k[0]} of {k[1] or k[2]} both to hold and not to hold: never true together",
                             severity="error",
                             explanation=[ExplanationItem(event.id, file, line, f"{other.marker} {other.text}".strip()),

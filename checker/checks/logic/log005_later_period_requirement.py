@@ -23,8 +23,6 @@ Correct the reference (often the period is a typo), or move the event.
 
 from __future__ import annotations
 
-import sys
-
 from ...games import profile
 from ...logic.facts import period_number
 
@@ -32,10 +30,10 @@ CODE = "LOG005"
 NAME = "later-period-requirement"
 CATEGORY = "logic"
 SEVERITY = "error"
+SCOPE = "entry"  # the event's own requirement clauses
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         prof = profile(ctx.kb.games, event.game)
         if prof.deck == "cumulative":
@@ -51,6 +49,6 @@ def check(ctx):
                     continue
                 period = str(target).rpartition(":")[2]
                 if period_number(prof, period) > own:
-                    yield ctx.finding(mod, event.id, clause.line,
+                    yield ctx.finding(event.id, clause.line,
                                       f"requires {c['kind'].replace('_', ' ')} {target}, an event of period {period}, "
                                       f"but is itself an event of the earlier period {event.period}")

@@ -19,8 +19,6 @@ The explanation names the cancelling effect and the requirements it contradicts.
 
 from __future__ import annotations
 
-import sys
-
 from . import analysis, explanation
 from .log002_never_fires import cancellation_in
 
@@ -28,13 +26,13 @@ CODE = "LOG006"
 NAME = "cancellation-contradiction"
 CATEGORY = "logic"
 SEVERITY = "error"
+SCOPE = "kb"  # the logic analysis of the whole game
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for v in analysis(ctx).verdicts:
         if v.status == "never" and cancellation_in(v.explanation):
             line = v.line if v.line else ctx.kb.events[v.event].source.line
-            yield ctx.finding(mod, v.event, line,
+            yield ctx.finding(v.event, line,
                               f"{v.subject} can never be played: a cancellation contradicts its requirements",
                               explanation=explanation(ctx, v.explanation))

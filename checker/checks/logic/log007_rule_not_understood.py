@@ -25,23 +25,21 @@ accepted in ``kb/accepted.yaml`` with a reason (a sentence that only looks like 
 
 from __future__ import annotations
 
-import sys
-
 from ...logic.basis import unread_items
 
 CODE = "LOG007"
 NAME = "rule-not-understood"
 CATEGORY = "logic"
 SEVERITY = "info"
+SCOPE = "entry"  # the event's own unread clauses
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for line, what, logic in unread_items(event):
             words = " ".join(str(logic.get("words", "")).split())
             if len(words) > 160:
                 words = words[:157] + "…"
-            yield ctx.finding(mod, event.id, line,
+            yield ctx.finding(event.id, line,
                               f"rule sentence not understood ({logic.get('reason', 'not read')}): \"{words}\"; a limit "
                               "of rulekb, not an erratum: every answer that depends on it is inconclusive")

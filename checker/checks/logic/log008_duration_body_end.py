@@ -24,7 +24,6 @@ Make the duration line and the body say the same end.
 from __future__ import annotations
 
 import re
-import sys
 
 from .. import may_match_ignorecase
 from ..quote import head
@@ -33,6 +32,7 @@ CODE = "LOG008"
 NAME = "duration-body-end"
 CATEGORY = "logic"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's duration line against its own body
 
 _BODY_END = re.compile(r"\b(?:(?:the )?effects of )?this event (?:lasts?|ends?|remains? in effect) (?:only )?"
                        r"(?:until|when|as long as) ([^.;]{3,200})", re.I)
@@ -78,13 +78,12 @@ def mismatches(event):
 def check(ctx):
     from .log009_war_caused_without_war import CAUSED, starts_war
 
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for clause, said, duration in mismatches(event):
             # One defect, one finding: a body end that names a war this event never starts says so too (LOG009
             # then leaves the clause alone).
             no_war = CAUSED.search(said) and not starts_war(ctx, event)
             extra = "; and nothing in the event starts the war it names" if no_war else ""
-            yield ctx.finding(mod, event.id, clause.line,
+            yield ctx.finding(event.id, clause.line,
                               f"the duration line says '{head(duration)}', but the body says this event "
                               f"lasts until '{head(said)}'{extra}")

@@ -27,7 +27,6 @@ Say which war is meant, or add what starts it.
 from __future__ import annotations
 
 import re
-import sys
 
 from .. import may_match_ignorecase
 
@@ -35,6 +34,7 @@ CODE = "LOG009"
 NAME = "war-caused-without-war"
 CATEGORY = "logic"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's duration line against its own body
 
 CAUSED = re.compile(r"\bwars? (?:caused by|resulting from) (?:this|the) event\b", re.I)
 WAR_STARTS = re.compile(
@@ -65,7 +65,6 @@ def starts_war(ctx, event) -> bool:
 def check(ctx):
     from .log008_duration_body_end import mismatches
 
-    mod = sys.modules[__name__]
     for event in ctx.events():
         saying = [c for c in event.all_clauses() if may_match_ignorecase(c.text, "war") and CAUSED.search(c.text)]
         in_duration = bool(event.duration and CAUSED.search(event.duration))
@@ -80,6 +79,6 @@ def check(ctx):
             continue
         line, where = places[0]
         more = f" (and {len(places) - 1} more place{'s' if len(places) > 2 else ''})" if len(places) > 1 else ""
-        yield ctx.finding(mod, event.id, line,
+        yield ctx.finding(event.id, line,
                           f"{where} speaks of a war caused by this event{more}, but nothing in {event.id} starts a "
                           f"war (no declaration of war, free CB or war that erupts)")

@@ -30,13 +30,13 @@ Make the conditions exclusive, or say which case takes precedence.
 from __future__ import annotations
 
 import re
-import sys
 from itertools import combinations
 
 CODE = "LOG010"
 NAME = "overlapping-cases"
 CATEGORY = "logic"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's own cases
 
 _PRECEDENCE = re.compile(r"\b(?:otherwise|in which case|if not|else|instead of|takes? precedence|only if no other)\b",
                          re.I)
@@ -167,7 +167,6 @@ def _groups(event):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for cases in _groups(event):
             for a, b in combinations(cases, 2):
@@ -180,11 +179,11 @@ def check(ctx):
                 if verdict is True:
                     continue
                 if verdict is False:
-                    yield ctx.finding(mod, event.id, b.line,
+                    yield ctx.finding(event.id, b.line,
                                       f"{_label(a)} and {_label(b)} of {event.id} can both hold (as their conditions "
                                       f"read) and the text does not say which is played")
                 else:
-                    yield ctx.finding(mod, event.id, b.line,
+                    yield ctx.finding(event.id, b.line,
                                       f"cannot tell whether {_label(a)} and {_label(b)} of {event.id} exclude each "
                                       f"other: a condition is free text rulekb cannot place, and no precedence is "
                                       f"stated", severity="info")

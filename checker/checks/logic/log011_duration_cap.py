@@ -21,7 +21,6 @@ Add the cap to the entry (``duration_turns``; the ingest keeps it), or correct t
 from __future__ import annotations
 
 import re
-import sys
 
 from .. import may_match_ignorecase
 from ..quote import head
@@ -30,7 +29,7 @@ CODE = "LOG011"
 NAME = "duration-cap-not-modelled"
 CATEGORY = "logic"
 SEVERITY = "warning"
-SCOPE = "entry"  # the event's own clauses and duration (checker/incremental.py)
+SCOPE = "entry"  # the event's own caps against its own duration
 
 _NUMBER = r"(\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 _CAP = re.compile(rf"\b{_NUMBER} (?:game )?turns?,? whichever (?:is less|is shorter|comes first|is sooner)"
@@ -55,7 +54,6 @@ def modelled_cap(event) -> int | None:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         have = modelled_cap(event)
         for clause in event.all_clauses():
@@ -63,7 +61,7 @@ def check(ctx):
                 if have == turns:
                     continue
                 limit = f"a limit of {have} turns" if have else "no turn limit"
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"the body caps {event.id} at {turns} turns ('{head(said)}'), but its duration "
                                   f"('{head(event.duration or event.duration_kind or '')}') has {limit}: the logic "
                                   f"lets it last {'longer' if not have or have > turns else 'a different time'}")

@@ -20,23 +20,23 @@ Fix the code, or add the country to ``kb/games/<game>.yaml`` (or, for a term tha
 
 from __future__ import annotations
 
-import sys
-
 from . import uses
 
 CODE = "NAM001"
 NAME = "unknown-country-code"
 CATEGORY = "naming"
 SEVERITY = "warning"
+# each code-like word alone, against the profile's country codes (the words are read from the checked entries'
+# own texts: naming/__init__.py, uses)
+SCOPE = "entry"
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     codes = sorted(c["code"] for c in ctx.kb.games.get(ctx.kb.game, {}).get("countries", []))
     if not codes:
         return  # a game whose profile lists no country codes has nothing to compare a code-like word with
     for use in uses(ctx):
         if use.unknown_code:
-            yield ctx.finding(mod, use.entry, use.line,
+            yield ctx.finding(use.entry, use.line,
                               f"'{use.name}' is written like a country code but is not one of the game's codes "
                               f"({', '.join(codes)})")

@@ -35,7 +35,6 @@ Fix the spelling where it is wrong, or record the variant as an alias in ``kb/ga
 from __future__ import annotations
 
 import gc
-import sys
 from collections import defaultdict
 
 from rapidfuzz import fuzz
@@ -48,6 +47,7 @@ CODE = "NAM002"
 NAME = "near-miss-name"
 CATEGORY = "naming"
 SEVERITY = "warning"
+SCOPE = "kb"  # names are learned from every text first
 
 THRESHOLD = 85.0
 MIN_LETTERS = 4  # words of three letters or fewer are codes and abbreviations
@@ -156,7 +156,6 @@ def _aliases(ctx) -> set[frozenset[str]]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     where = places(ctx)
     accepted = _aliases(ctx)
     by_kind: dict[str, list[str]] = defaultdict(list)
@@ -198,4 +197,4 @@ def check(ctx):
             entry, (_, _, line) = min(where[(kind, rare)].items(), key=lambda kv: kv[1][0])
             detail = "; ".join((f"{n} in " + ", ".join(sorted(where[(kind, n)]))) if (kind, n) in where
                                else f"{n} in the gazetteer" for n in used + [m for m in members if m not in used])
-            yield ctx.finding(mod, entry, line, f"{kind} spelled {len(members)} ways: {detail}")
+            yield ctx.finding(entry, line, f"{kind} spelled {len(members)} ways: {detail}")

@@ -28,7 +28,6 @@ Use one spelling in the event, or record the other as an alias in ``kb/gazetteer
 from __future__ import annotations
 
 import re
-import sys
 from collections import defaultdict
 
 from rapidfuzz import fuzz
@@ -37,6 +36,7 @@ CODE = "NAM003"
 NAME = "two-spellings-in-event"
 CATEGORY = "naming"
 SEVERITY = "info"
+SCOPE = "entry"  # names within one event
 
 THRESHOLD = 80.0
 _NAME = re.compile(r"[A-Z](?<!\w.)[A-Za-z]{4,}\b")  # '\b' before the capital checked after it: the engine skips to capitals
@@ -123,7 +123,6 @@ def _deletions(word: str) -> set[str]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     english = _english()
     accepted = _aliases(ctx)
     for event in ctx.events():
@@ -131,7 +130,7 @@ def check(ctx):
         found, unchecked = compare(texts, english)
         if unchecked:
             shown = ", ".join(f"'{w}'" for w in unchecked[:5]) + (" …" if len(unchecked) > 5 else "")
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               f"{len(unchecked)} names of {event.id} were not compared with every similar name "
                               f"(more than {MAX_BUCKET} names share a spelling; the comparison is bounded): "
                               f"{shown}")
@@ -139,6 +138,6 @@ def check(ctx):
             if frozenset((a.lower(), b.lower())) in accepted:
                 continue
             where = {event.source.line: " (title)"}
-            yield ctx.finding(mod, event.id, max(la, lb),
+            yield ctx.finding(event.id, max(la, lb),
                               f"one name spelled two ways in {event.id}: '{a}'{where.get(la, '')} and "
                               f"'{b}'{where.get(lb, '')}")

@@ -38,12 +38,11 @@ import bisect
 import re
 from collections import defaultdict
 
-from ...model import Finding
-
 CODE = "NAM004"
 NAME = "profile-citation"
 CATEGORY = "naming"
 SEVERITY = "warning"
+SCOPE = "kb"  # its findings are on the game profiles, whose citations are checked against every text
 
 LISTS = ("vocabulary", "abbreviations", "names", "regions")
 
@@ -156,11 +155,11 @@ def check(ctx):
                 unverifiable[source["file"]] += 1
                 continue
             if problem:
-                yield Finding(CODE, CATEGORY, SEVERITY, subject, _file(ctx, gid), None,
-                              f"game profile '{gid}': {kind} '{entry}' {problem}")
+                yield ctx.finding_at(subject, _file(ctx, gid), None,
+                                     f"game profile '{gid}': {kind} '{entry}' {problem}")
         if unverifiable and len(unverifiable) < len({src["file"] for _, _, src in entries if isinstance(src, dict)
                                                       and "file" in src}):
             files = ", ".join(f"{f} ({n})" for f, n in sorted(unverifiable.items()))
-            yield Finding(CODE, CATEGORY, "info", subject, _file(ctx, gid), None,
-                          f"game profile '{gid}': {sum(unverifiable.values())} citations name source files the KB "
-                          f"holds no entries of, so they cannot be checked: {files}")
+            yield ctx.finding_at(subject, _file(ctx, gid), None,
+                                 f"game profile '{gid}': {sum(unverifiable.values())} citations name source "
+                                 f"files the KB holds no entries of, so they cannot be checked: {files}", "info")

@@ -20,8 +20,6 @@ Add the place to the gazetteer (``rulekb gazetteer --write``, then review), or c
 
 from __future__ import annotations
 
-import sys
-
 from . import PLACE_KINDS, places
 from .nam002_near_miss_names import _near, candidate_pairs
 
@@ -29,6 +27,7 @@ CODE = "NAM005"
 NAME = "unknown-place"
 CATEGORY = "naming"
 SEVERITY = "warning"
+SCOPE = "kb"  # whether a name is a near-miss is decided against every name the KB's texts use
 
 
 def known_places(ctx) -> set[str]:
@@ -42,7 +41,6 @@ def known_places(ctx) -> set[str]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     if ctx.kb.game not in ctx.kb.gazetteers:
         return
     known = known_places(ctx)
@@ -62,7 +60,7 @@ def check(ctx):
             continue
         for entry, (_, _, line) in sorted(where[(kind, name)].items(), key=lambda kv: kv[1][0]):
             if ctx.wants(entry):
-                yield ctx.finding(mod, entry, line, f"{kind} '{name}' is not in the gazetteer of '{ctx.kb.game}' "
+                yield ctx.finding(entry, line, f"{kind} '{name}' is not in the gazetteer of '{ctx.kb.game}' "
                                                     f"and is no near-miss of a name it holds: a new place or a "
                                                     f"misspelling")
                 break

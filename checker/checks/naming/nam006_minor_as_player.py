@@ -24,22 +24,20 @@ period, correct the texts that treat it as a minor.
 
 from __future__ import annotations
 
-import sys
-
 from .countries import minor_code_uses
 
 CODE = "NAM006"
 NAME = "minor-as-player-code"
 CATEGORY = "naming"
 SEVERITY = "warning"
+SCOPE = "kb"  # which countries a period's texts treat as minors is read from every text of the period
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for code, name, entry, line, (ev_entry, ev_line, words), period in minor_code_uses(ctx):
         if not ctx.wants(entry):
             continue
         where = "this event" if ev_entry == entry else ev_entry
-        yield ctx.finding(mod, entry, line,
+        yield ctx.finding(entry, line,
                           f"'{code}' is a player-country code, but the texts of period {period} treat {name} as a "
                           f"minor ({where}: '{words}'): write '{name}' or say who acts for it")

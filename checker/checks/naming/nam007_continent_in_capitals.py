@@ -22,7 +22,6 @@ Write the continent capitalised (``Europe``, ``North America``).
 from __future__ import annotations
 
 import re
-import sys
 
 from . import uses
 
@@ -30,7 +29,8 @@ CODE = "NAM007"
 NAME = "continent-in-capitals"
 CATEGORY = "naming"
 SEVERITY = "info"
-SCOPE = "entry"  # a finding depends on its own entry's text (and the glossary): a re-check reads the edited one
+# a finding depends on its own entry's text (and the glossary): a re-check reads the edited one
+SCOPE = "entry"
 
 CONTINENTS = {"Africa", "America", "Americas", "Asia", "Australia", "Europe", "Oceania", "Antarctica"}
 
@@ -48,7 +48,6 @@ def continents(ctx) -> set[str]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     known = {c.lower() for c in continents(ctx)}
     per_line: dict[tuple[str, int], list[str]] = {}
     seen: set[tuple[str, str]] = set()
@@ -65,6 +64,6 @@ def check(ctx):
             continue
         shown = ", ".join(f"'{n}'" for n in names)
         fixed = ", ".join(f"'{n.title()}'" for n in names)
-        yield ctx.finding(mod, entry, line,
+        yield ctx.finding(entry, line,
                           f"continent{'s' if len(names) > 1 else ''} {shown} written in capitals like a province; "
                           f"the glossary writes continents capitalised (”America”): write {fixed}")

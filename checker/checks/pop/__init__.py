@@ -10,8 +10,8 @@ def decks(ctx):
         yield ctx.kb.decks[file]
 
 
-def deck_finding(module, deck, card_id: str | None, message: str, severity: str | None = None,
+def deck_finding(ctx, deck, card_id: str | None, message: str, severity: str | None = None,
                  explanation=None) -> Finding:
+    """A finding of the running check on a deck, at the line of card ``card_id`` in the deck file (none: the deck)."""
     line = deck.lines.get(card_id) if card_id else None
-    return Finding(module.CODE, module.CATEGORY, severity or module.SEVERITY, deck.scenario, deck.file, line, message,
-                   explanation)
+    return ctx.finding_at(deck.scenario, deck.file, line, message, severity, explanation)

@@ -17,23 +17,21 @@ Correct the id. The forms are data in ``kb/games/pop.yaml`` (``id_grammar``).
 
 from __future__ import annotations
 
-import sys
-
 from . import deck_finding, decks
 
 CODE = "DCK001"
 NAME = "card-id"
 CATEGORY = "naming"
 SEVERITY = "error"
+SCOPE = "entry"  # each deck alone: it walks the KB's decks itself (a scoped run narrows only the events)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for deck in decks(ctx):
         for card in deck.cards:
             if card.kind is None:
-                yield deck_finding(mod, deck, card.id, f"card id '{card.id}' fits none of the forms 11A-1 (A-event), "
+                yield deck_finding(ctx, deck, card.id, f"card id '{card.id}' fits none of the forms 11A-1 (A-event), "
                                    "354B (B-event) or 202-2 (realm-specific event)")
             elif card.kind == "realm_event" and not card.realm:
-                yield deck_finding(mod, deck, card.id, f"realm-specific event '{card.id}' does not say whose realm "
+                yield deck_finding(ctx, deck, card.id, f"realm-specific event '{card.id}' does not say whose realm "
                                    "it is (realm:)", "warning")

@@ -14,8 +14,6 @@ Move the card to its Age, or correct the id.
 
 from __future__ import annotations
 
-import sys
-
 from ...pop_deck import age_name, age_number
 from . import deck_finding, decks
 
@@ -23,12 +21,12 @@ CODE = "DCK002"
 NAME = "card-age"
 CATEGORY = "chronology"
 SEVERITY = "error"
+SCOPE = "entry"  # each deck alone: it walks the KB's decks itself (a scoped run narrows only the events)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for deck in decks(ctx):
         for card in deck.cards:
             if card.id_age is not None and card.id_age != age_number(card.age):
-                yield deck_finding(mod, deck, card.id, f"card '{card.id}' belongs to Age {age_name(card.id_age)} "
+                yield deck_finding(ctx, deck, card.id, f"card '{card.id}' belongs to Age {age_name(card.id_age)} "
                                    f"(its first digit) but is listed under Age {card.age}")

@@ -10,23 +10,21 @@ Add or remove A-events.
 
 from __future__ import annotations
 
-import sys
-
 from . import deck_finding, decks
 
 CODE = "DCK003"
 NAME = "a-events-per-age"
 CATEGORY = "structure"
 SEVERITY = "error"
+SCOPE = "entry"  # each deck alone: it walks the KB's decks itself (a scoped run narrows only the events)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     required = ctx.kb.games.get("pop", {}).get("facts", {}).get("a_events_per_age", 8)
     for deck in decks(ctx):
         for age in sorted({c.age for c in deck.cards}, key=lambda a: ["I", "II", "III", "IV"].index(a)):
             a_events = [c for c in deck.cards if c.age == age and c.kind == "a_event"]
             if len(a_events) != required:
                 first = next((c.id for c in deck.cards if c.age == age), None)
-                yield deck_finding(mod, deck, first, f"Age {age} has {len(a_events)} A-events; every scenario must "
+                yield deck_finding(ctx, deck, first, f"Age {age} has {len(a_events)} A-events; every scenario must "
                                    f"include {required} per Age")

@@ -15,18 +15,16 @@ Passes: two events each for FRA and ENG, none for other realms.
 
 from __future__ import annotations
 
-import sys
-
 from . import deck_finding, decks
 
 CODE = "DCK004"
 NAME = "realm-events"
 CATEGORY = "structure"
 SEVERITY = "error"
+SCOPE = "entry"  # each deck alone: it walks the KB's decks itself (a scoped run narrows only the events)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     per_age = ctx.kb.games.get("pop", {}).get("facts", {}).get("realm_events_per_age", 2)
     for deck in decks(ctx):
         ages = sorted({c.age for c in deck.cards}, key=lambda a: ["I", "II", "III", "IV"].index(a))
@@ -36,9 +34,9 @@ def check(ctx):
                 n = sum(1 for c in realm_cards if c.realm == realm)
                 if n != per_age:
                     first = next((c.id for c in deck.cards if c.age == age), None)
-                    yield deck_finding(mod, deck, first, f"Age {age} has {n} realm-specific events of {realm}; a "
+                    yield deck_finding(ctx, deck, first, f"Age {age} has {n} realm-specific events of {realm}; a "
                                        f"realm in play has {per_age} per Age")
             for c in realm_cards:
                 if c.realm not in deck.realms:
-                    yield deck_finding(mod, deck, c.id, f"'{c.id}' is an event of {c.realm}, which is not in play "
+                    yield deck_finding(ctx, deck, c.id, f"'{c.id}' is an event of {c.realm}, which is not in play "
                                        f"(realms in play: {', '.join(deck.realms) or 'none'})")

@@ -14,8 +14,6 @@ Passes: at most 4 cards marked (1) and at most 4 marked (2).
 
 from __future__ import annotations
 
-import sys
-
 from ...model import ExplanationItem
 from ...pop_deck import find_layout
 from . import deck_finding, decks
@@ -24,21 +22,21 @@ CODE = "DCK005"
 NAME = "halves"
 CATEGORY = "chronology"
 SEVERITY = "error"
+SCOPE = "entry"  # each deck alone: it walks the KB's decks itself (a scoped run narrows only the events)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for deck in decks(ctx):
         given = any(c.placed for c in deck.cards)
         for c in deck.cards:
             if c.placed and c.half in ("1", "2") and c.placed != c.half:
-                yield deck_finding(mod, deck, c.id, f"'{c.id}' is marked ({c.half}) but placed in half {c.placed}")
+                yield deck_finding(ctx, deck, c.id, f"'{c.id}' is marked ({c.half}) but placed in half {c.placed}")
         result = find_layout(deck, check_given=given)
         if result.status in ("impossible", "illegal"):
             what = "the given layout is not legal" if given else "no legal layout of the halves exists"
             expl = [ExplanationItem(c.id, deck.file, deck.lines.get(c.id), f"{c.id} marked ({c.half}), Age {c.age}")
                     for c in result.explanation]
             first = result.explanation[0].id if result.explanation else None
-            yield deck_finding(mod, deck, first, f"{what}: {result.message}", explanation=expl)
+            yield deck_finding(ctx, deck, first, f"{what}: {result.message}", explanation=expl)
         elif result.status == "unknown":
-            yield deck_finding(mod, deck, None, f"deck layout undecided: {result.message}", "info")
+            yield deck_finding(ctx, deck, None, f"deck layout undecided: {result.message}", "info")

@@ -33,12 +33,12 @@ Restate the qualifier in the note, or say in the note that it deliberately resol
 from __future__ import annotations
 
 import re
-import sys
 
 CODE = "POP001"
 NAME = "auto-resolution-drops-qualifier"
 CATEGORY = "reference"
 SEVERITY = "warning"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 _NOTE = re.compile(r"^\s*Auto-resolution\s*:\s*", re.I)
 _CAP = r"[A-Z][\w’'-]*"
@@ -125,7 +125,6 @@ def drops(body: list[str], note: str) -> list[str]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rid in sorted(ctx.kb.rules):
         rule = ctx.kb.rules[rid]
         if not getattr(rule, "auto_resolution", None):
@@ -134,5 +133,5 @@ def check(ctx):
         found = drops(body, note)
         if found:
             line = next((b.line for b in rule.blocks if _NOTE.match(b.text)), rule.source.line)
-            yield ctx.finding(mod, rid, line, f"the auto-resolution of '{rule.title}' drops "
+            yield ctx.finding(rid, line, f"the auto-resolution of '{rule.title}' drops "
                               + "; ".join(found) + " of the rule it resolves")

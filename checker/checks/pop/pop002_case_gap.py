@@ -24,12 +24,12 @@ Add the missing case.
 from __future__ import annotations
 
 import re
-import sys
 
 CODE = "POP002"
 NAME = "case-gap"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 _NEG = r"(?:cannot|can't|can not|are unable to|is unable to|unable to|(?:are |is )?not able to)"
 _ONE_CASE = re.compile(rf"\b{_NEG} ((?:\w+ ){{1,4}}?)or ((?:\w+ ){{1,4}}?)(?:of|for) one of\b", re.I)
@@ -61,12 +61,11 @@ def fallback_gaps(text: str):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rid in sorted(ctx.kb.rules):
         rule = ctx.kb.rules[rid]
         for block in rule.blocks:
             for opening, fallback, missing in fallback_gaps(block.text):
-                yield ctx.finding(mod, rid, block.line,
+                yield ctx.finding(rid, block.line,
                                   f"'{opening}' opens {len(missing) + 1} conditions, but the fallback '{fallback}' "
                                   f"does not cover them all: no rule when a player cannot "
                                   + " and ".join(f"'{m}'" for m in missing) + " of either option")
@@ -76,7 +75,7 @@ def check(ctx):
                 if not _TIE.search(note):
                     line = next((b.line for b in rule.blocks if b.text.lower().startswith("auto-resolution")),
                                 rule.source.line)
-                    yield ctx.finding(mod, rid, line,
+                    yield ctx.finding(rid, line,
                                       f"the auto-resolution of '{rule.title}' picks by '{m.group(0).strip()}' and "
                                       f"says nothing of ties: a tied game has no resolution")
                     break

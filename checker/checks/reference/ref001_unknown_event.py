@@ -17,14 +17,14 @@ accept the finding in ``kb/accepted.yaml`` with a reason.
 
 from __future__ import annotations
 
-import sys
-
 from . import event_refs
 
 CODE = "REF001"
 NAME = "unknown-event"
 CATEGORY = "reference"
 SEVERITY = "error"
+# the event's references, resolved by look-up (the KB's periods and event counts are look-ups of the whole KB)
+SCOPE = "entry"
 
 
 def check(ctx):
@@ -34,6 +34,6 @@ def check(ctx):
         if period in periods and ref.target not in ctx.kb.events and ref.target not in ctx.unreadable:
             # (an event whose file fails its schema exists: SCH001 reports that file, not every reference to it)
             yield ctx.finding(
-                sys.modules[__name__], subject, ref.line,
+                subject, ref.line,
                 f"'{ref.text}' names event {ref.target}, which does not exist (period {period} has "
                 f"{sum(1 for e in ctx.kb.events.values() if e.period == period)} events)")

@@ -17,14 +17,14 @@ Nothing to fix unless the period is a typo; add the period's events to resolve t
 
 from __future__ import annotations
 
-import sys
-
 from . import event_refs, form_note, period_typo_target
 
 CODE = "REF002"
 NAME = "external-period"
 CATEGORY = "reference"
 SEVERITY = "info"
+# the event's references, resolved by look-up (the KB's periods are a look-up of the whole KB)
+SCOPE = "entry"
 
 
 def check(ctx):
@@ -32,6 +32,6 @@ def check(ctx):
     for subject, ref in event_refs(ctx):
         period = ref.target.split(":")[1]
         if period not in periods and not period_typo_target(ctx, subject, ref):  # REF006 reports those
-            yield ctx.finding(sys.modules[__name__], subject, ref.line,
+            yield ctx.finding(subject, ref.line,
                               f"'{ref.text}' refers to period {period}, which the KB does not hold: external reference"
                               f"{form_note(ref)}")

@@ -18,19 +18,19 @@ Rewrite the reference in the canonical form, or accept the finding if the text m
 
 from __future__ import annotations
 
-import sys
-
 from . import event_refs
 
 CODE = "REF003"
 NAME = "reference-form"
 CATEGORY = "style"
 SEVERITY = "info"
+# the event's references, resolved by look-up (the KB's periods are a look-up of the whole KB)
+SCOPE = "entry"
 
 
 def check(ctx):
     periods = ctx.periods()
     for subject, ref in event_refs(ctx):
         if ref.form == "period:number" and ref.target.split(":")[1] in periods:
-            yield ctx.finding(sys.modules[__name__], subject, ref.line,
+            yield ctx.finding(subject, ref.line,
                               f"'{ref.text}' is written PERIOD:NUMBER; the canonical form is {ref.target}")

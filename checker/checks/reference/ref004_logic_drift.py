@@ -23,12 +23,12 @@ person corrected a reading on purpose: accept it with a reason).
 
 from __future__ import annotations
 
-import sys
-
 CODE = "REF004"
 NAME = "logic-drift"
 CATEGORY = "reference"
 SEVERITY = "warning"
+# the event's references, resolved by look-up (the KB's periods are a look-up of the whole KB)
+SCOPE = "entry"
 
 
 def logic_events(logic) -> set[str]:
@@ -61,7 +61,7 @@ def _comparable(logic: dict) -> str:
     return json.dumps(norm(logic), sort_keys=True)
 
 
-def _curated_drift(ctx, mod, event):
+def _curated_drift(ctx, event):
     if not any(c.logic and c.logic.get("curated") for c in event.all_clauses()):
         return  # no hand-written logic in the event (most events): nothing to compare
     from ...logic.derive import event_vocabulary, read_clause
@@ -77,7 +77,7 @@ def _curated_drift(ctx, mod, event):
                 if read is None or _comparable(read) != _comparable(logic):
                     said = "nothing rule-shaped" if read is None else (
                         "a sentence it cannot read" if read.get("role") == "unread" else "different logic")
-                    yield ctx.finding(mod, event.id, clause.line,
+                    yield ctx.finding(event.id, clause.line,
                                       f"the clause's hand-written (curated) logic differs from what the grammar reads "
                                       f"from its text today ({said}): check that the text and the logic still agree")
             child_scope = scope
@@ -112,16 +112,15 @@ _NONE: frozenset = frozenset()
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for clause, in_text, above in _with_parent_refs(event):
             if not clause.logic or clause.logic.get("role") in ("note", "unread"):
                 continue
             in_logic = logic_events(clause.logic) - ({event.id} - in_text) - (above - in_text)  # itself, parents
             for missing in sorted(in_text - in_logic):
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"the text names event {missing}, but the clause's structured logic does not")
             for extra in sorted(in_logic - in_text):
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"the structured logic names event {extra}, which the clause's text does not mention")
-        yield from _curated_drift(ctx, mod, event)
+        yield from _curated_drift(ctx, event)

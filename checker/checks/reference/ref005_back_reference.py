@@ -21,7 +21,6 @@ Add the note to the modified event, or remove it from the list.
 from __future__ import annotations
 
 import re
-import sys
 
 from ...core.eventid import EventIdSyntax
 
@@ -29,6 +28,7 @@ CODE = "REF005"
 NAME = "back-reference"
 CATEGORY = "reference"
 SEVERITY = "error"
+SCOPE = "entry"  # the event's references; the named event's text is read by look-up
 
 # Linear-time reading (issue 20): the old single pattern nested an optional separator inside a repeated group and
 # backtracked exponentially on a clause of many 'a:b' tokens. Now the fixed phrase is found with str.find, the list
@@ -73,7 +73,6 @@ def _mentions(ctx, ids: EventIdSyntax, event, target: str, seen: set[str]) -> bo
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     labels = (*ctx.profile().periods, *sorted(ctx.periods()))
     ids = EventIdSyntax.of(labels)
     for event in ctx.events():
@@ -84,6 +83,6 @@ def check(ctx):
                 if other is None:
                     continue  # REF001/REF002 report references that do not resolve
                 if not _mentions(ctx, ids, other, event.id, set()):
-                    yield ctx.finding(mod, event.id, clause.line,
+                    yield ctx.finding(event.id, clause.line,
                                       f"says {target} is modified as noted in its description, but {target} "
                                       f"(with what it inherits) never mentions {event.id}")

@@ -18,14 +18,14 @@ Fix the period, or, if the other period is meant, accept the finding in ``kb/acc
 
 from __future__ import annotations
 
-import sys
-
 from . import event_refs, form_note, period_typo_target
 
 CODE = "REF006"
 NAME = "period-typo"
 CATEGORY = "reference"
 SEVERITY = "warning"
+# the event's references, resolved by look-up (the KB's periods are a look-up of the whole KB)
+SCOPE = "entry"
 
 
 def check(ctx):
@@ -33,6 +33,6 @@ def check(ctx):
         meant = period_typo_target(ctx, subject, ref)
         if meant:
             title = ctx.kb.events[meant].title
-            yield ctx.finding(sys.modules[__name__], subject, ref.line,
+            yield ctx.finding(subject, ref.line,
                               f"'{ref.text}' refers to period {ref.target.split(':')[1]}, which the KB does not "
                               f"hold, but {subject} builds on {meant} ({title}) elsewhere: is {meant} meant?{form_note(ref)}")

@@ -30,7 +30,6 @@ Fix the number (or name the phase: "Diplomacy Phase 3 above"), or accept the fin
 from __future__ import annotations
 
 import re
-import sys
 
 from ..quote import head, tail
 
@@ -38,6 +37,7 @@ CODE = "REF007"
 NAME = "internal-reference"
 CATEGORY = "reference"
 SEVERITY = "warning"
+SCOPE = "entry"  # references to the event's own numbering
 
 # One way to match each form; every repetition is bounded by a literal, so the patterns run in linear time.
 _REF = re.compile(
@@ -81,16 +81,15 @@ def _phase_id(ctx, event, name: str) -> str | None:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         sections = [s for s in event.all_sections() if s.clauses]
         for here in sections:
             for top in here.clauses:
                 for clause in top.walk():
-                    yield from _check_clause(ctx, mod, event, sections, here, top, clause)
+                    yield from _check_clause(ctx, event, sections, here, top, clause)
 
 
-def _check_clause(ctx, mod, event, sections, here, top, clause):
+def _check_clause(ctx, event, sections, here, top, clause):
     text = clause.text
     if "hase" not in text and "lause" not in text and "above" not in text:
         return  # every form _REF reads holds one of these words (it is case-sensitive there)
@@ -115,7 +114,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
             for n in numbers:
                 hit = _find(ctx, event, sections, here, top, n, None, above)
                 targets.append(f"clause {n} of {hit[0].heading.rstrip(':')}" if hit else f"clause {n}")
-            yield ctx.finding(mod, event.id, clause.line,
+            yield ctx.finding(event.id, clause.line,
                               f"'{written}': the phases of a turn are named, not numbered; "
                               f"{' and '.join(targets)} is probably meant", severity="warning")
             continue
@@ -140,7 +139,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
                 if turn else _find(ctx, event, sections, here, top, n, phase_id, above)
             if hit is None:
                 where = "above it" if above else "in the event"
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"'{written}' does not resolve: no clause {n} stands {where} in {event.id}")
                 continue
             section, target = hit
@@ -150,7 +149,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
             intro = _introduced(section, _words(term.group(1))) if term else None
             if intro is not None and intro[1] is not target and intro[1].line < top.line:
                 isec, iclause, _ = intro
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"'{written}' resolves to clause {n} of {section.heading.rstrip(':')}, but "
                                   f"'{term.group(1)}' is introduced in clause {iclause.marker.rstrip('.')} of "
                                   f"{isec.heading.rstrip(':')} (\"{head(iclause.text)}\")")
@@ -160,7 +159,7 @@ def _check_clause(ctx, mod, event, sections, here, top, clause):
                 better = [s for s in sections if s is not section and _numbered(s).get(n) is not None
                           and context & _words(_numbered(s)[n].text)]
                 hint = f"; clause {n} of {better[0].heading.rstrip(':')} is about it" if better else ""
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"'{written}' resolves to clause {n} of {section.heading.rstrip(':')} "
                                   f"(\"{head(target.text)}\"), which shares no word with \"{tail(before)}\"{hint}")
 

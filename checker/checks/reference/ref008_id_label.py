@@ -26,8 +26,6 @@ Fix the name or the id, or accept the finding with a reason.
 
 from __future__ import annotations
 
-import sys
-
 from ...games import profile
 from ...logic.reader.grammar import vocabulary_of
 from ...logic.reader.labels import id_labels, name_words, names_match
@@ -36,6 +34,7 @@ CODE = "REF008"
 NAME = "id-label-mismatch"
 CATEGORY = "reference"
 SEVERITY = "warning"
+SCOPE = "entry"  # a name after an id against that event's title: a look-up
 
 
 def _texts(event):
@@ -73,7 +72,6 @@ def _event(ctx, game, event_id):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     vocabs: dict[str, object] = {}
     for event in ctx.events():
         vocab = vocabs.get(event.game)
@@ -90,6 +88,6 @@ def check(ctx):
                 seen.add((line, hit.written, hit.name))
                 others = [i for i in _titles(ctx, event.game).get(name_words(hit.name), []) if i != hit.event]
                 also = f"; '{hit.name}' is the title of {' and '.join(others)}" if others else ""
-                yield ctx.finding(mod, event.id, line,
+                yield ctx.finding(event.id, line,
                                   f"'{hit.written} ({hit.name})': {hit.event} is titled '{target.title}', not "
                                   f"'{hit.name}'; did you mean '{target.title}'?{also}")

@@ -25,6 +25,7 @@ CODE = "ACC001"
 NAME = "stale-acceptance"
 CATEGORY = "style"
 SEVERITY = "warning"
+SCOPE = "kb"  # not run by the runner (no check()): the acceptances are matched against every finding
 
 
 def apply_acceptances(findings: list[Finding], acceptances: list[Acceptance], accepted_file: str | None) -> list[Finding]:

@@ -21,6 +21,7 @@ CODE = "PAR001"
 NAME = "unparsable-text"
 CATEGORY = "schema"
 SEVERITY = "error"
+SCOPE = "entry"  # the read errors of the contributed texts, found while placing them
 
 
 def check(ctx):

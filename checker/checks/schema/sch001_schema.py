@@ -23,6 +23,7 @@ CODE = "SCH001"
 NAME = "schema"
 CATEGORY = "schema"
 SEVERITY = "error"
+SCOPE = "entry"  # the load findings of the files as loaded: the same in a scoped run
 
 
 def check(ctx):

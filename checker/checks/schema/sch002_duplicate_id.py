@@ -28,14 +28,11 @@ out of everything else until it is fixed.
 
 from __future__ import annotations
 
-import sys
-
-from ...model import Finding
-
 CODE = "SCH002"
 NAME = "duplicate-id"
 CATEGORY = "schema"
 SEVERITY = "error"
+SCOPE = "kb"  # two files of the KB with one id are found while loading the whole KB
 
 
 def _expected_file(event) -> str | None:
@@ -49,7 +46,6 @@ def _expected_file(event) -> str | None:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     # Duplicate keys and two files with one id are found while loading (kbio.yamlio, kbio.store).
     for f in getattr(ctx, "load_findings", []):
         if f.rule == CODE:
@@ -59,7 +55,7 @@ def check(ctx):
             continue
         expected_id = f"{event.number}:{event.period}"
         if event.id != expected_id:
-            yield ctx.finding(mod, event.id, event.source.line if event.source else None,
+            yield ctx.finding(event.id, event.source.line if event.source else None,
                               f"the id {event.id} disagrees with number {event.number} and period {event.period} "
                               f"(expected {expected_id}); the site would publish it on another event's page")
             continue
@@ -67,7 +63,6 @@ def check(ctx):
         expected = _expected_file(event)
         if file and expected and "/events/" in "/" + file.replace("\\", "/") \
                 and not ("/" + file.replace("\\", "/")).endswith("/" + expected):
-            yield Finding(CODE, CATEGORY, SEVERITY, event.id, file, 1,
-                          f"the file of event {event.id} should be {expected} (ingest and the site place it "
-                          "there, next to or over another file)")
+            yield ctx.finding_at(event.id, file, 1, f"the file of event {event.id} should be {expected} (ingest "
+                                 "and the site place it there, next to or over another file)")
 

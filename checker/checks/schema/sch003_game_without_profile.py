@@ -19,20 +19,18 @@ Correct the event's ``game:``, or add the game's profile to ``kb/games/``.
 
 from __future__ import annotations
 
-import sys
-
 CODE = "SCH003"
 NAME = "game-without-profile"
 CATEGORY = "schema"
 SEVERITY = "error"
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     games = ctx.kb.games
     for event in ctx.events():
         if event.game not in games:
             known = ", ".join(sorted(games)) or "none"
-            yield ctx.finding(mod, event.id, event.source.line if event.source else 1,
+            yield ctx.finding(event.id, event.source.line if event.source else 1,
                               f"its game {event.game!r} has no profile in kb/games/ (profiles: {known}); it is "
                               "checked against nothing")

@@ -23,7 +23,6 @@ Use the canonical heading, or, for a new phase, add it to ``kb/games/<game>.yaml
 from __future__ import annotations
 
 import re
-import sys
 
 from ...ids import did_you_mean
 
@@ -31,6 +30,7 @@ CODE = "STR001"
 NAME = "phase-heading"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 _NAME_RE = re.compile(r"^(?P<name>(?:[A-Z]+ )*[A-Z]*PHASE|INTERPHASE)")
 
@@ -46,7 +46,6 @@ def _near(name: str, names: list[str]) -> list[str]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         phases = ctx.kb.games.get(event.game, {}).get("phases", [])
         canonical = {p["name"]: p["id"] for p in phases}
@@ -59,7 +58,7 @@ def check(ctx):
             if name in canonical:
                 continue
             if name in aliases:
-                yield ctx.finding(mod, event.id, section.line,
+                yield ctx.finding(event.id, section.line,
                                   f"phase heading '{name}' is a variant spelling of '{aliases[name]}'", "info")
             else:
                 close = [aliases.get(c, c) for c in _near(name, [*canonical, *aliases])]
@@ -68,5 +67,5 @@ def check(ctx):
                     hint = f"did you mean {' or '.join(close)}?"
                 else:
                     hint = f"known: {', '.join(canonical) or 'none (no game profile)'}"
-                yield ctx.finding(mod, event.id, section.line,
+                yield ctx.finding(event.id, section.line,
                                   f"phase heading '{name}' is not a phase of the game profile ({hint})")

@@ -18,30 +18,28 @@ Reorder the phases. Headings the profile does not know (see STR001) are skipped 
 
 from __future__ import annotations
 
-import sys
-
 CODE = "STR002"
 NAME = "phase-order"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 
-def _check_siblings(ctx, mod, event, sections, order):
+def _check_siblings(ctx, event, sections, order):
     last_name, last_rank = None, -1
     for section in sections:
         if section.kind == "phase" and section.canonical in order:
             rank = order[section.canonical]
             if rank < last_rank:
-                yield ctx.finding(mod, event.id, section.line,
+                yield ctx.finding(event.id, section.line,
                                   f"'{section.heading.rstrip(':')}' comes after '{last_name}', but the turn plays it before")
             else:
                 last_name, last_rank = section.heading.rstrip(":"), rank
-        yield from _check_siblings(ctx, mod, event, section.sections, order)
+        yield from _check_siblings(ctx, event, section.sections, order)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         phases = ctx.kb.games.get(event.game, {}).get("phases", [])
         order = {p["id"]: k for k, p in enumerate(phases)}
-        yield from _check_siblings(ctx, mod, event, event.body, order)
+        yield from _check_siblings(ctx, event, event.body, order)

@@ -20,14 +20,13 @@ numbered items; a list of several ``1.`` items in a row is reported as a restart
 
 from __future__ import annotations
 
-import sys
-
 from . import containers
 
 CODE = "STR003"
 NAME = "numbering"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 
 def _value(marker: str) -> tuple[str, int] | None:
@@ -67,14 +66,13 @@ def _clause_lists(clauses):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for label, clauses in containers(event):
             for seq in _clause_lists(clauses):
                 items = [(c.marker, c.line, c) for c in seq if c.marker]
                 for line, _, problem in _sequence(items):
                     where = "the conditions" if label == "conditions" else f"'{label.rstrip(':')}'"
-                    yield ctx.finding(mod, event.id, line, f"in {where}: {problem}")
+                    yield ctx.finding(event.id, line, f"in {where}: {problem}")
     for rid in sorted(ctx.kb.rules):
         rule = ctx.kb.rules[rid]
         # Items at one indentation form one list; a heading or paragraph in between does not break it.
@@ -84,4 +82,4 @@ def check(ctx):
                 by_indent.setdefault(block.indent, []).append((block.marker, block.line, block))
         for items in by_indent.values():
             for line, _, problem in _sequence(items):
-                yield ctx.finding(mod, rid, line, problem, "info")
+                yield ctx.finding(rid, line, problem, "info")

@@ -21,7 +21,6 @@ Make the marker, the bodies and the wording agree (for example ``(*)`` for an ev
 from __future__ import annotations
 
 import re
-import sys
 
 from .. import may_match_ignorecase
 
@@ -29,28 +28,28 @@ CODE = "STR004"
 NAME = "multiplicity"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 _RENEW = re.compile(r"\b(?:can|may) (?:renew|occur again|be (?:re)?played again)|\brenews? later", re.I)
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         bodies = [s for s in event.body if s.kind == "event"]
         marker = event.multiplicity
         line = event.source.line
         if bodies and marker is None:
-            yield ctx.finding(mod, event.id, line, f"{len(bodies)} event bodies (FIRST EVENT: …) but no multiplicity "
+            yield ctx.finding(event.id, line, f"{len(bodies)} event bodies (FIRST EVENT: …) but no multiplicity "
                                                    f"marker such as ({len(bodies)})")
         elif marker and marker.isdigit() and bodies and int(marker) != len(bodies):
-            yield ctx.finding(mod, event.id, line, f"marked ({marker}) but has {len(bodies)} event bodies")
+            yield ctx.finding(event.id, line, f"marked ({marker}) but has {len(bodies)} event bodies")
         elif marker and marker.isdigit() and int(marker) > 1 and not bodies:
-            yield ctx.finding(mod, event.id, line, f"marked ({marker}) but the text has no FIRST EVENT/SECOND EVENT bodies",
+            yield ctx.finding(event.id, line, f"marked ({marker}) but the text has no FIRST EVENT/SECOND EVENT bodies",
                               "info")
         if marker != "*":
             for clause in event.all_clauses():
                 if may_match_ignorecase(clause.text, "renew", "again") and _RENEW.search(clause.text):
-                    yield ctx.finding(mod, event.id, clause.line,
+                    yield ctx.finding(event.id, clause.line,
                                       f"says the event can renew, but it is marked "
                                       f"{'(' + marker + ')' if marker else 'without (*)'}: it can occur "
                                       f"{'once' if marker in (None, '1') else marker + ' times'}")

@@ -20,25 +20,23 @@ Fix the duration or the turn sections.
 
 from __future__ import annotations
 
-import sys
-
 CODE = "STR005"
 NAME = "duration-turns"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         turns = [s for s in event.all_sections() if s.kind == "turn" and s.canonical and s.canonical.isdigit()]
         if not turns:
             continue
         if event.duration_kind == "immediate":
-            yield ctx.finding(mod, event.id, turns[0].line,
+            yield ctx.finding(event.id, turns[0].line,
                               f"duration is '{event.duration}' but the text has turn sections")
         if event.duration_kind == "turns" and event.duration_turns:
             for s in turns:
                 if int(s.canonical) > event.duration_turns:
-                    yield ctx.finding(mod, event.id, s.line,
+                    yield ctx.finding(event.id, s.line,
                                       f"'{s.heading.rstrip(':')}' lies beyond the duration of {event.duration}")

@@ -17,17 +17,15 @@ Add the missing text or remove the heading.
 
 from __future__ import annotations
 
-import sys
-
 CODE = "STR006"
 NAME = "empty-section"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for section in event.all_sections():
             if not section.clauses and not section.sections:
-                yield ctx.finding(mod, event.id, section.line, f"'{section.heading.rstrip(':')}' has nothing under it")
+                yield ctx.finding(event.id, section.line, f"'{section.heading.rstrip(':')}' has nothing under it")

@@ -19,17 +19,15 @@ Fix the line in the source text, or accept the finding with the reading you chos
 
 from __future__ import annotations
 
-import sys
-
 CODE = "STR007"
 NAME = "effect-line"
 CATEGORY = "structure"
 SEVERITY = "warning"
+SCOPE = "entry"  # the event's (or rule's) own structure against the game profile
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for rid in sorted(ctx.kb.rules):
         for effect in ctx.kb.rules[rid].effects:
             if not effect.parsed:
-                yield ctx.finding(mod, rid, effect.line, f"effect line '{effect.text.splitlines()[0]}': {effect.problem}")
+                yield ctx.finding(rid, effect.line, f"effect line '{effect.text.splitlines()[0]}': {effect.problem}")

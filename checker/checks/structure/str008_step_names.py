@@ -23,7 +23,6 @@ Use one name for each step (the rules' own), or accept the finding if both names
 from __future__ import annotations
 
 import re
-import sys
 from collections import defaultdict
 
 from .. import may_match_ignorecase
@@ -32,6 +31,7 @@ CODE = "STR008"
 NAME = "step-names"
 CATEGORY = "structure"
 SEVERITY = "info"
+SCOPE = "kb"  # one step named several ways across events
 
 _MENTION = re.compile(r"\b((?:[A-Za-z]+ ){1,3})(phase|step)s?\b", re.I)  # \b: no start inside a word
 STOP = {"the", "a", "an", "any", "each", "every", "this", "that", "these", "following", "current", "normal", "next",
@@ -92,7 +92,6 @@ def _all_mentions(ctx) -> list[tuple]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     groups: dict[tuple, dict[str, list[tuple[str, int]]]] = defaultdict(lambda: defaultdict(list))
     for _, key, form, entry, line in _all_mentions(ctx):
         groups[key][form].append((entry, line))
@@ -103,4 +102,4 @@ def check(ctx):
         rare_form, rare_uses = ranked[-1]
         subject, line = rare_uses[0]
         detail = "; ".join(f"'{form}' in " + ", ".join(dict.fromkeys(e for e, _ in uses)) for form, uses in ranked)
-        yield ctx.finding(mod, subject, line, f"one step named {len(ranked)} ways: {detail}")
+        yield ctx.finding(subject, line, f"one step named {len(ranked)} ways: {detail}")

@@ -21,16 +21,14 @@ Make one event of the circle say what it does in its own words.
 
 from __future__ import annotations
 
-import sys
-
 CODE = "STR009"
 NAME = "extends-cycle"
 CATEGORY = "structure"
 SEVERITY = "error"
+SCOPE = "kb"  # a circle of repeated events runs through several events
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     events = ctx.kb.events
     done: set[str] = set()
     for event in ctx.events():
@@ -47,7 +45,7 @@ def check(ctx):
             circle = path[at[cur.id]:]
             for eid in circle:
                 member = events[eid]
-                yield ctx.finding(mod, eid, member.source.line if member.source else None,
+                yield ctx.finding(eid, member.source.line if member.source else None,
                                   f"repeats {member.extends}, and the events it repeats come back to it "
                                   f"({' → '.join([*circle[circle.index(eid):], *circle[:circle.index(eid)], eid])}):"
                                   " no event of the circle says what it does")

@@ -28,7 +28,6 @@ Fill in the name or symbol, or accept the finding if the text must stay as print
 from __future__ import annotations
 
 import re
-import sys
 
 from ..quote import around
 from . import all_texts
@@ -37,6 +36,7 @@ CODE = "STY001"
 NAME = "placeholder"
 CATEGORY = "style"
 SEVERITY = "error"
+SCOPE = "entry"  # the entry's own texts
 
 _WORDS = ("TBD", "TODO", "XXX", "FIXME")
 # What comes right before a placeholder that a player must count or handle: "a number of", a number, a quantity
@@ -61,7 +61,6 @@ _PLACEHOLDER = re.compile(r"(?:(?<=\s)|^)(\?+)(?=\s|$|[,.;:])|\b(TBD|TODO|XXX|FI
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for entry, line, text in all_texts(ctx):
         if "?" not in text and not any(word in text for word in _WORDS):
             continue  # the pattern needs one of these (it is case-sensitive): the same findings, fewer scans
@@ -69,5 +68,5 @@ def check(ctx):
             level = _level(text, m.start())
             what = "what the rule tells a player to handle is lost, so it cannot be played" if level == "error" \
                 else "left in the text"
-            yield ctx.finding(mod, entry, line, f"placeholder '{m.group(0)}' {what}: "
+            yield ctx.finding(entry, line, f"placeholder '{m.group(0)}' {what}: "
                                                 f"{around(text, m.start(), m.end())}", level)

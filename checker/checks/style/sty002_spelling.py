@@ -29,7 +29,6 @@ Fix the spelling, or add a game term to ``facts.vocabulary`` of ``kb/games/<game
 from __future__ import annotations
 
 import re
-import sys
 from functools import lru_cache
 from collections import Counter, defaultdict
 
@@ -39,6 +38,7 @@ CODE = "STY002"
 NAME = "spelling"
 CATEGORY = "style"
 SEVERITY = "info"
+SCOPE = "kb"  # the KB's vocabulary and where else a word is used
 
 # A word: letters, possibly capitalised, not glued to other word characters; hyphenated words are split into parts.
 _LETTER, _LOWER = "A-Za-zäöüéèÄÖÜÉ", "a-zäöüéè"
@@ -195,7 +195,6 @@ def _kb_index(ctx, known, words) -> tuple[dict, dict]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     words = english_words()
     known = vocabulary(ctx)
     used, index = _kb_index(ctx, known, words)
@@ -212,4 +211,4 @@ def check(ctx):
         better = suggestion(word, words, used)
         hint = f" (did you mean '{better}'?)" if better and better != word else ""
         more = f"; also in {', '.join(entries[1:6])}{'…' if len(entries) > 6 else ''}" if len(entries) > 1 else ""
-        yield ctx.finding(mod, entry, line, f"'{word}' is not in the dictionary or the game vocabulary{hint}{more}")
+        yield ctx.finding(entry, line, f"'{word}' is not in the dictionary or the game vocabulary{hint}{more}")

@@ -20,7 +20,6 @@ Complete the sentence (or join the split paragraph).
 from __future__ import annotations
 
 import re
-import sys
 
 from ..quote import tail
 
@@ -28,6 +27,7 @@ CODE = "STY003"
 NAME = "stops-mid-sentence"
 CATEGORY = "style"
 SEVERITY = "warning"
+SCOPE = "entry"  # each clause or block alone
 
 # Words after which an English sentence cannot end (prepositions, articles, conjunctions, auxiliaries).
 DANGLING = {"the", "a", "an", "of", "to", "at", "by", "with", "and", "or", "nor", "for", "in", "on", "from", "into",
@@ -50,14 +50,13 @@ def dangling_end(text: str) -> str | None:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for clause in event.all_clauses():
             if clause.children:
                 continue  # a clause that introduces sub-clauses may end on 'and', ':' and the like
             word = dangling_end(clause.text)
             if word:
-                yield ctx.finding(mod, event.id, clause.line,
+                yield ctx.finding(event.id, clause.line,
                                   f"the clause stops mid-sentence on '{word}': \"{tail(clause.text)}\"")
     for rid in sorted(ctx.kb.rules):
         blocks = sorted(ctx.kb.rules[rid].blocks, key=lambda b: b.line)
@@ -69,10 +68,10 @@ def check(ctx):
                 continue
             nxt = blocks[i + 1] if i + 1 < len(blocks) else None
             if nxt is not None and nxt.text[:1].islower():
-                yield ctx.finding(mod, rid, block.line,
+                yield ctx.finding(rid, block.line,
                                   f"the paragraph stops mid-sentence on '{word}' (\"{tail(block.text)}\") and "
                                   f"the next one goes on in lower case (\"{' '.join(nxt.text.split()[:6])}…\"): "
                                   f"one sentence split by a blank line?", severity="info")
             else:
-                yield ctx.finding(mod, rid, block.line,
+                yield ctx.finding(rid, block.line,
                                   f"the paragraph stops mid-sentence on '{word}': \"{tail(block.text)}\"")

@@ -33,7 +33,6 @@ Correct the word, or accept the finding with a reason when the text must stay as
 from __future__ import annotations
 
 import re
-import sys
 
 from .. import ignorecase_haystack
 from ..style import all_texts
@@ -42,6 +41,7 @@ CODE = "STY004"
 NAME = "real-word-error"
 CATEGORY = "style"
 SEVERITY = "info"
+SCOPE = "entry"  # each text alone
 
 _OBJECT = r"(?:the|its|his|her|their|all|any|one|two|a|an|control|VPs?|income|provinces?|[A-Z]{3}\b)"
 # (the word each pattern needs, in lower case: a text without it is not scanned; pattern; the word meant)
@@ -128,10 +128,9 @@ def findings_in(text: str) -> list[tuple[str, str]]:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for entry, line, text in all_texts(ctx):
         found = findings_in(text)
         if found:
             found = list(dict.fromkeys(found))  # one finding per clause, naming every slip in it
-            yield ctx.finding(mod, entry, line, "; ".join(
+            yield ctx.finding(entry, line, "; ".join(
                 f"'{w}': {b} is meant" if b.startswith("one of") else f"'{w}': '{b}' is meant" for w, b in found))

@@ -20,7 +20,6 @@ Correct the label.
 from __future__ import annotations
 
 import re
-import sys
 
 from rapidfuzz import fuzz
 
@@ -28,6 +27,7 @@ CODE = "STY005"
 NAME = "header-label"
 CATEGORY = "style"
 SEVERITY = "info"
+SCOPE = "entry"  # the event's own header
 
 LABELS = ("historical date", "duration", "non-historical", "no definite date")
 _PART = re.compile(r"\(([^()]{1,200})\)")
@@ -46,8 +46,7 @@ def slips(header: str):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for event in ctx.events():
         for written, meant in slips(event.header):
-            yield ctx.finding(mod, event.id, event.source.line,
+            yield ctx.finding(event.id, event.source.line,
                               f"header label '{written}' is misspelled: '{meant}' is meant")

@@ -51,7 +51,6 @@ Correct the sentence, or accept the finding with a reason when the text must sta
 from __future__ import annotations
 
 import bisect
-import sys
 import zlib
 
 from ..quote import around
@@ -60,6 +59,7 @@ CODE = "STY006"
 NAME = "grammar"
 CATEGORY = "style"
 SEVERITY = "info"
+SCOPE = "kb"  # Harper is given the game's vocabulary, and the KB as loaded is linted once (base_aggregate)
 
 ON_GROUPS = ("Grammar and Agreement", "Pronouns and Possession", "Word Choice and Usage", "Phrase Corrections")
 OFF_RULES = frozenset({
@@ -160,7 +160,6 @@ def _version() -> str:
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     got = linter()
     if got is None:
         return
@@ -188,4 +187,4 @@ def check(ctx):
                                                 {rid: r for rid, r in ctx.kb.rules.items() if rid in only}))
     for entry, line, message in found:
         if ctx.wants(entry):
-            yield ctx.finding(mod, entry, line, message)
+            yield ctx.finding(entry, line, message)

@@ -20,14 +20,13 @@ Delete the character (most editors show it once the cursor is on it), or accept 
 
 from __future__ import annotations
 
-import sys
-
 from ...report.safe import BIDI, invisible
 
 CODE = "STY007"
 NAME = "invisible-character"
 CATEGORY = "style"
 SEVERITY = "error"  # lowered to warning for zero-width characters only
+SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 
 def _texts(ctx):
@@ -51,7 +50,6 @@ def _texts(ctx):
 
 
 def check(ctx):
-    mod = sys.modules[__name__]
     for entry, line, what, text in _texts(ctx):
         if text.isascii():
             continue  # every character looked for is outside ASCII: the same findings, fewer scans
@@ -59,6 +57,6 @@ def check(ctx):
         if not found:
             continue
         level = "error" if BIDI.search(text) else "warning"
-        yield ctx.finding(mod, entry, line, f"invisible character{'s' if len(found) > 1 else ''} "
+        yield ctx.finding(entry, line, f"invisible character{'s' if len(found) > 1 else ''} "
                                             f"{', '.join(found)} in the {what}: it reads differently from what it "
                                             "is; delete it", level)
