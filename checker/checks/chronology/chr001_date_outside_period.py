@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 
-from ...textformat.eu_events import date_ranges
+from ...textformat.event_list import date_ranges
 from . import period_range
 
 CODE = "CHR001"

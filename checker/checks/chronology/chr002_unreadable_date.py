@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-from ...textformat.eu_events import date_ranges
+from ...textformat.event_list import date_ranges
 
 CODE = "CHR002"
 NAME = "unreadable-date"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 
-from ...pop_deck import age_name, age_number
+from ...games.pop.deck import age_name, age_number
 from . import deck_finding, decks
 
 CODE = "DCK002"

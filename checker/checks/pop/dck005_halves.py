@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import sys
 
+from ...games.pop.deck import find_layout
 from ...model import ExplanationItem
-from ...pop_deck import find_layout
 from . import deck_finding, decks
 
 CODE = "DCK005"
