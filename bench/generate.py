@@ -27,7 +27,7 @@ from pathlib import Path
 from checker.ids import ROMAN_BY_VALUE
 from checker.kbio.store import load_kb, save_entry
 from checker.logic.derive import derive_event_logic
-from checker.textformat.eu_events import parse_event_text
+from checker.textformat.event_list import parse_event_text
 
 ROOT = Path(__file__).resolve().parent.parent
 PHASES = ["EVENTS PHASE:", "DIPLOMACY PHASE:", "ADMINISTRATION PHASE:", "MILITARY PHASE:", "PEACE PHASE:"]

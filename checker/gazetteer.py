@@ -1,6 +1,7 @@
-"""Build the gazetteer of the EU texts: countries, minors, provinces and areas, each with the entries using it.
+"""The gazetteer of a game's texts: countries, minors, provinces and areas, each with the entries using it.
 
-Extracted from the texts by their writing conventions (the glossary of seed 003):
+Extracted from the texts by the writing conventions of the glossary of seed 003, which every game's texts are
+read by (the naming checks read names the same way):
 
 * a three-letter upper-case code from the game profile is a player country (``SPA``, ``FRA``);
 * continents and map regions the game profile lists (``facts.regions``: ``EUROPE``) are regions;
@@ -9,7 +10,7 @@ Extracted from the texts by their writing conventions (the glossary of seed 003)
 * a capitalised name written next to "minor" (``minor Palatinate``, ``Corsica minor``, ``minor state Naples``)
   or as the subject of a minor's status (``Prussia is currently inactive``) is a minor.
 
-The result is data for review (``kb/gazetteer/eu.yaml``): aliases can be added by hand and are kept.
+The result is data for review (``kb/gazetteer/<game>.yaml``): aliases can be added by hand and are kept.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from .logic.derive import derive_event_logic
 from .model import Event, Glossary, RuleEntry
 from .paths import UnsafePath, check_period, safe_join
 from .textformat import ParseError, parse_document, read_text
-from .textformat.eu_events import legacy_document_id, split_title
+from .textformat.event_list import legacy_document_id, split_title
 
 
 class IngestError(ParseError):
@@ -82,9 +82,8 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
         for s in new.all_sections():
             if s.heading in old_sections:
                 s.logic, carried = old_sections[s.heading], True
-    elif isinstance(new, RuleEntry) and isinstance(old, RuleEntry):
-        if old.title != new.title:
-            new.title, carried = old.title, True
+    elif isinstance(new, RuleEntry) and isinstance(old, RuleEntry) and old.title != new.title:
+        new.title, carried = old.title, True
     return carried
 
 
@@ -94,7 +93,7 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
     """Parse one text and write its entries into the KB at ``root``. An event list's game is its GAME line, else
     ``game`` (``--game``), else the KB's one game (``checker.games.default_game``)."""
     from .games import default_game, phase_aliases_of, profile, profiles_on_disk
-    from .textformat.eu_events import header_game
+    from .textformat.event_list import header_game
 
     name = name or os.path.basename(path)
     if period is not None:
@@ -159,7 +158,7 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
 
 def _legacy_document(root: str, entry, name: str) -> tuple[str, RuleEntry] | None:
     """``(rel, entry)`` of the file that holds this text's document entry under the id it had before document ids
-    named their game (``doc-<stem>``, ``textformat.eu_events.document_id``): same game folder, kind document, taken
+    named their game (``doc-<stem>``, ``textformat.event_list.document_id``): same game folder, kind document, taken
     from a text of this name. Anything else under that name is left alone."""
     if not (isinstance(entry, RuleEntry) and entry.kind == "document"):
         return None

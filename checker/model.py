@@ -146,7 +146,7 @@ def clause_lists_kept():
 
 @dataclass
 class Event:
-    """One event of an event list (Europa Universalis rewrite format)."""
+    """One event of an event list (``checker/textformat/event_list.py``)."""
 
     id: str  # canonical NUMBER:PERIOD
     game: str
@@ -362,7 +362,7 @@ class KnowledgeBase:
     acceptances: list[Acceptance] = field(default_factory=list)
     files: dict[str, str] = field(default_factory=dict)  # entry id -> KB file path (relative to root)
     documents: dict[str, RuleEntry] = field(default_factory=dict)
-    decks: dict[str, Any] = field(default_factory=dict)  # deck file -> checker.pop_deck.Deck
+    decks: dict[str, Any] = field(default_factory=dict)  # deck file -> a deck (checker.games.registry.decks_module)
 
     game: str | None = None  # set on a one-game view (``view``): events are then keyed by their plain ids
 
@@ -423,4 +423,4 @@ class KnowledgeBase:
             gazetteers={game: self.gazetteers[game]} if game in self.gazetteers else {},
             acceptances=acceptances, files=files,
             documents={k: d for k, d in self.documents.items() if d.game == game},
-            decks={k: d for k, d in self.decks.items() if getattr(d, "game", "pop") == game}, game=game)
+            decks={k: d for k, d in self.decks.items() if d.game == game}, game=game)

@@ -12,6 +12,7 @@ from .kbio.store import LoadResult, game_references, gc_paused, load_kb, schema_
 from .kbio.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
 from .model import Finding, KnowledgeBase, qualified
 
+
 @dataclass
 class CheckRun:
     findings: list[Finding] = field(default_factory=list)
@@ -120,12 +121,11 @@ def place_paths(paths: list[str], kb: KnowledgeBase, ctx: CheckContext, locator:
     text parsed with its game and period, its events' logic derived in the KB's context, each entry located in the
     contributor's own file and line (``locator.overrides``). What cannot be read is a finding in
     ``ctx.parse_findings``."""
+    from .games import pick_default_game, profile
     from .logic.derive import derive_event_logic
     from .textformat import ParseError, parse_document, read_text
     from .textformat.common import decode_text
-
-    from .games import pick_default_game, profile
-    from .textformat.eu_events import header_game
+    from .textformat.event_list import header_game
 
     ctx.only = set()
     fallback = pick_default_game({e.game for e in kb.events.values()}, kb.games)
@@ -227,6 +227,8 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
     """Put a contributed KB file into the KB. Every finding on the file itself is reported (``only_files``): a file
     that is not YAML or fails its schema is an error of the contribution, never a silent pass. ``raw``: the file's
     bytes when they are not to be read from ``path`` (an unsaved buffer), held to the same limit and decoding."""
+    from .games import deck_games, decks_module
+
     root = os.path.abspath(kb.root)
     full = os.path.abspath(path)
     rel = os.path.relpath(full, root) if full.startswith(root + os.sep) else None
@@ -247,7 +249,7 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         ctx.parse_findings.append(Finding("SCH001", "schema", "error", None, exc.file, exc.line, exc.message))
         return
     if kind is None:
-        if isinstance(data, dict) and data.get("game") == "pop" and "ages" in data:
+        if isinstance(data, dict) and data.get("game") in deck_games() and "ages" in data:
             kind = "deck"
         else:
             kind = "event" if isinstance(data, dict) and "period" in data else "rule"
@@ -278,9 +280,7 @@ def _place_yaml(path: str, name: str, kb: KnowledgeBase, ctx: CheckContext, loca
         locator.texts[name] = text
         ctx.only.add(r.id)
     elif kind == "deck":
-        from .pop_deck import deck_from
-
-        deck = deck_from(data, name, kb.games.get("pop", {}).get("id_grammar", []), text)
+        deck = decks_module(data["game"]).load_deck(data, name, kb.games.get(data["game"], {}), text)
         kb.decks[name] = deck
         ctx.only.add(deck.scenario)
 

@@ -8,7 +8,7 @@ import time
 import yaml
 
 from checker.cli import main
-from checker.pop_deck import MAX_CARDS
+from checker.games.pop.deck import MAX_CARDS
 
 
 def _deck(path, n):
@@ -39,7 +39,7 @@ def test_deck_beyond_the_size_limit_is_undecided_at_once(tmp_path, capsys):
 
 
 def test_the_deadline_ends_with_the_command(tmp_path, capsys):
-    from checker import pop_deck
+    from checker.games.pop import deck as pop_deck
 
     main(["deck", str(_deck(tmp_path / "d.yaml", 20)), "--time-limit", "1"])
     assert pop_deck._COMMAND_DEADLINE is None  # a later check in the same process keeps its own limit

@@ -14,7 +14,7 @@ from checker.ingest import ingest_file
 from checker.logic.facts import duration_events
 from checker.logic.reader.grammar import Vocabulary
 from checker.pipeline import check_paths
-from checker.textformat.eu_events import extends_id
+from checker.textformat.event_list import extends_id
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKER = ROOT / "checker"

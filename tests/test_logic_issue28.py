@@ -6,7 +6,7 @@ from __future__ import annotations
 from checker.kbio.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.orders import check_log, count_orders, shortest_history
-from checker.textformat.eu_events import classify_duration
+from checker.textformat.event_list import classify_duration
 
 HEAD = "PERIOD VII\n\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checker.textformat import ParseError, parse_document
-from checker.textformat.eu_events import parse_date
+from checker.textformat.event_list import parse_date
 
 from .conftest import SEEDS
 
@@ -55,7 +55,7 @@ def test_conditions_phases_and_aliases(vii):
     assert [c.marker for c in e.conditions] == ["1.", "2.", "3."]
     case1 = e.body[0]
     assert case1.kind == "case" and case1.canonical == "I"
-    diplomatic = [s for s in case1.sections if s.heading == "DIPLOMATIC PHASE"][0]
+    diplomatic = next(s for s in case1.sections if s.heading == "DIPLOMATIC PHASE")
     assert diplomatic.canonical == "diplomacy"
     peace = case1.sections[-1]
     assert [c.marker for c in peace.clauses[0].children][:5] == ["a.", "b.", "c.", "d.", "e."]

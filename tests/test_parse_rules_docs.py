@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from checker.games.awaw.random_events import parse_card_effects, parse_effect_line
 from checker.textformat import parse_document
-from checker.textformat.awaw import parse_card_effects, parse_effect_line
 from checker.textformat.common import split_lines
 
 from .conftest import SEEDS

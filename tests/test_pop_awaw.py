@@ -7,10 +7,10 @@ import json
 import yaml
 
 from checker.cli import main
+from checker.games.awaw.dispute import legal_placements
+from checker.games.pop.deck import deck_from, display, find_layout
 from checker.kbio.store import load_kb
-from checker.logic.awaw_dispute import legal_placements
 from checker.pipeline import check_paths
-from checker.pop_deck import deck_from, display, find_layout
 
 GRAMMAR = load_kb("kb").kb.games["pop"]["id_grammar"]
 

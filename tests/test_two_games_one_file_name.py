@@ -14,7 +14,7 @@ from checker.cli import main
 from checker.kbio.store import load_kb
 from checker.pipeline import check_paths
 from checker.textformat import tokens
-from checker.textformat.eu_events import document_id
+from checker.textformat.event_list import document_id
 from checker.textformat.render import SeveralGames, render_source
 
 from .conftest import KB

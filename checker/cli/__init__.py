@@ -20,9 +20,11 @@ from .. import __version__
 from .common import EXIT_ERROR, EXIT_OK, UsageError, _err
 from .kbroot import find_kb_root  # noqa: F401 - the KB lookup other tools (the language server) share
 
-# One module per command, in the order ``rulekb --help`` lists them; each has ``add_parser(sub)``.
-COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "deck", "dispute", "gazetteer", "read", "lsp",
+# One module per command, in the order ``rulekb --help`` lists them; each has ``add_parser(sub)``. The game packs'
+# commands (``checker/games/<game>/``, by name) are listed after PACK_COMMANDS_AFTER.
+COMMANDS = ("check", "rules", "render", "ingest", "order", "now", "explain", "site", "gazetteer", "read", "lsp",
             "completion")
+PACK_COMMANDS_AFTER = "site"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,8 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"rulekb {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    from ..games.registry import commands
+
     for name in COMMANDS:
         importlib.import_module(f".{name}", __name__).add_parser(sub)
+        if name == PACK_COMMANDS_AFTER:
+            for _, module in commands():
+                module.add_parser(sub)
     return parser
 
 

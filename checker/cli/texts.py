@@ -31,9 +31,9 @@ def split_periods(values: list[str] | None, paths: list[str]) -> tuple[str | Non
 def _text_header(path: str) -> tuple[str | None, str | None, str | None, int | None]:
     """(format, header game, header period, line of the first text line) of a text; all None if it cannot be read
     (the parser then reports why, with file and line)."""
-    from ..textformat import detect_format
+    from ..textformat import EVENT_LIST, detect_format
     from ..textformat.common import ParseError, read_text, split_lines
-    from ..textformat.eu_events import PERIOD_HEADER_RE, header_game
+    from ..textformat.event_list import PERIOD_HEADER_RE, header_game
 
     try:
         text = read_text(path, path)
@@ -41,7 +41,7 @@ def _text_header(path: str) -> tuple[str | None, str | None, str | None, int | N
         return None, None, None, None
     lines = [ln for ln in split_lines(text) if not ln.blank][:2]
     fmt = detect_format(text)
-    if fmt != "eu-events" or not lines:
+    if fmt != EVENT_LIST or not lines:
         return fmt, None, None, None
     game = header_game(text)
     if game:
@@ -59,6 +59,7 @@ def resolve_texts(paths: list[str], root: str, game: str | None, period_values: 
     texts."""
     from ..games import default_game, games_with_events, profile_files
     from ..ids import UnknownName, normalize_period
+    from ..textformat import EVENT_LIST
 
     every, per_file = split_periods(period_values, paths)
     given_game = _resolve_game(game, root, "--game")[0] if game else None
@@ -68,7 +69,7 @@ def resolve_texts(paths: list[str], root: str, game: str | None, period_values: 
             continue
         base = os.path.basename(path)
         fmt, header_game, header, line = _text_header(path)
-        if fmt != "eu-events":
+        if fmt != EVENT_LIST:
             out[base] = (given_game or default_game(root) or "", None)
             continue
         if header_game:

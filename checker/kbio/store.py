@@ -7,7 +7,7 @@ Layout under ``kb/``::
     glossary/<id>.yaml                 one glossary        (schema/glossary.schema.json)
     games/<id>.yaml                    a game profile      (schema/game.schema.json)
     gazetteer/<game>.yaml              entity names        (schema/gazetteer.schema.json)
-    decks/<scenario>.yaml              a PoP event deck    (schema/deck.schema.json)
+    decks/<scenario>.yaml              an event deck       (schema/deck.schema.json; read by its game's pack)
     accepted.yaml                      reviewed findings   (schema/accepted.schema.json)
 """
 
@@ -23,8 +23,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry, qualified
-from . import cache as kc
 from ..paths import check_entry_id, check_game, check_number, check_period
+from . import cache as kc
 from . import serialize as ser
 from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
 
@@ -172,7 +172,7 @@ def _schema_text_checked(key: tuple) -> str:
         text = read_regular(path, path, 4 * MAX_YAML_BYTES).decode("utf-8")
         schema = json.loads(text)
         if not isinstance(schema, dict):
-            raise ValueError("a schema is a JSON object")
+            raise ValueError("a schema is a JSON object")  # noqa: TRY004 - reported below as a broken schema
         fast_validator(text)
     except YamlError:
         raise
@@ -240,7 +240,7 @@ def _unknown_keys(err) -> list[str]:
     import re
 
     known = err.schema.get("properties") or {}
-    patterns = list((err.schema.get("patternProperties") or {}))
+    patterns = list(err.schema.get("patternProperties") or {})
     return [k for k in err.instance if k not in known and not any(re.search(p, str(k)) for p in patterns)]
 
 
@@ -511,10 +511,10 @@ def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") 
         kb.gazetteers[data["game"]] = data
         kb.files["gazetteer:" + data["game"]] = display
     elif kind == "deck":
-        from ..pop_deck import deck_from
+        from ..games import decks_module
 
-        grammar = kb.games.get("pop", {}).get("id_grammar", [])
-        kb.decks[display] = deck_from(data, display, grammar, text)
+        game = data["game"]  # a game whose pack reads decks: the deck schema allows no other
+        kb.decks[display] = decks_module(game).load_deck(data, display, kb.games.get(game, {}), text)
     elif kind == "accepted":
         kb.files["accepted"] = display
         for k, item in enumerate(data.get("accepted") or []):

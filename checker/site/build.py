@@ -620,8 +620,8 @@ def _search_entries(e: Event, url: str, gd: GameData, titles: dict[str, str], lo
                 "text": esc(" ".join(p for p in parts if p)), "boost": EVENT_BOOST}
 
     kb = gd.kb
-    facts = [f"Historical date: {e.date or 'not stated'} · Duration: {duration_words(e)} · {multiplicity_words(e)} · "
-             f"Also written {e.period}:{e.number} · Permalink: /{url}"]
+    facts = [(f"Historical date: {e.date or 'not stated'} · Duration: {duration_words(e)} · {multiplicity_words(e)} · "
+              f"Also written {e.period}:{e.number} · Permalink: /{url}")]
     if e.extends in kb.events:
         facts.append(f"This event repeats {e.extends}, with the modifications its text lists.")
     out = [entry(None, f"{e.id} — {e.title}", facts)]
@@ -662,8 +662,8 @@ def _words(markup) -> str:
 
 
 def _decks_of(view: KnowledgeBase) -> dict:
-    """A game's event decks (PoP's ``kb/decks``): a deck names its game, PoP's by default."""
-    return {k: d for k, d in view.decks.items() if getattr(d, "game", "pop") == view.game}
+    """A game's event decks (``kb/decks``): a deck names its game."""
+    return {k: d for k, d in view.decks.items() if d.game == view.game}
 
 
 def _nav_title(text: str) -> str:

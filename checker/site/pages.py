@@ -128,26 +128,26 @@ def event_context(p: Pages, gd, r, e: Event, url: str, titles: dict, phases: lis
     links = {n: rel(url, event_url(kb_g.events[n])) for n in nodes}
     model = kb_g.events.get(e.extends) if e.extends else None
     played = eff.effective_text(e, model, phases)
-    return dict(
-        e=e, title_md=md(f"{e.id} — {e.title}"), game_name=gd.name, logic=_logic_view(e, gd, url),
-        facts={"date": e.date or "not stated", "duration": duration_words(e),
+    return {
+        "e": e, "title_md": md(f"{e.id} — {e.title}"), "game_name": gd.name, "logic": _logic_view(e, gd, url),
+        "facts": {"date": e.date or "not stated", "duration": duration_words(e),
                "multiplicity": multiplicity_words(e), "alias": f"{e.period}:{e.number}"},
-        header=r.text(e.header, url), duration_html=r.text(e.duration, url) if e.duration is not None else None,
-        requirements=[{"anchor": f"c{c.line}", "marker": c.label or "the clause",
+        "header": r.text(e.header, url), "duration_html": r.text(e.duration, url) if e.duration is not None else None,
+        "requirements": [{"anchor": f"c{c.line}", "marker": c.label or "the clause",
                        "html": md(requirement_html(c.logic, kb_g, url))}
                       for c in e.conditions if c.logic and c.logic.get("role") == "requirement"],
-        plain={"does": plain.does_rows(e, lambda c, u: _cond(c, kb_g, u), url),
+        "plain": {"does": plain.does_rows(e, lambda c, u: _cond(c, kb_g, u), url),
                "ends": plain.ends_rows(e, duration_words(e), multiplicity_words(e))},
-        conditions=[_clause_view(r, c, url) for c in e.conditions], sections=_section_rows(r, e.body, url),
-        extends=({"id": e.extends, "href": rel(url, event_url(model))} if model is not None else None),
-        as_played=eff.view(played, r.text, url) if played is not None else None,
-        referenced_by=[{"id": src, "title": md(titles[src]),
+        "conditions": [_clause_view(r, c, url) for c in e.conditions], "sections": _section_rows(r, e.body, url),
+        "extends": ({"id": e.extends, "href": rel(url, event_url(model))} if model is not None else None),
+        "as_played": eff.view(played, r.text, url) if played is not None else None,
+        "referenced_by": [{"id": src, "title": md(titles[src]),
                         "href": rel(url, event_url(kb_g.events[src]), f"c{line}" if line else None)}
                        for src, line in sorted(gd.referenced_by.get(e.id, []),
                                                key=lambda x: (gd.id_key(x[0]), x[1] or 0))],
-        svg=diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
-        findings=[p.fview(f, url) for f in gd.findings_by_subject.get(e.id, [])],
-        editors_href=rel(url, editors_url(gd.game), editor_anchor(e)))
+        "svg": diagram.svg(nodes, edges, titles, links, e.id) if len(nodes) > 1 else None,
+        "findings": [p.fview(f, url) for f in gd.findings_by_subject.get(e.id, [])],
+        "editors_href": rel(url, editors_url(gd.game), editor_anchor(e))}
 
 
 def _cond(cond: dict, kb: KnowledgeBase, url: str) -> Markup:
@@ -275,15 +275,16 @@ def check_pages(p: Pages) -> None:
 
 
 def deck_pages(p: Pages) -> None:
-    from ..pop_deck import display, find_layout
+    from ..games import decks_module
     from .build import _decks_of
 
     for game, gd in p.data.games.items():
         for file, deck in sorted(_decks_of(gd.kb).items()):
+            decks = decks_module(deck.game)
             url = f"decks/{slug(deck.scenario)}/"
             p.deck_links[game].append({"title": deck.scenario, "url": url})
-            p.write(url, "deck.md.j2", deck=deck, disp=display(deck.players, deck.optional_rules),
-                    layout=find_layout(deck),
+            p.write(url, "deck.md.j2", deck=deck, disp=decks.display(deck.players, deck.optional_rules),
+                    layout=decks.find_layout(deck),
                     findings=[p.fview(f, url) for f in gd.findings_by_subject.get(deck.scenario, [])])
 
 

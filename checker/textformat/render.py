@@ -8,15 +8,27 @@ order, which gives that file back (whitespace aside).
 from __future__ import annotations
 
 from ..model import Event, Glossary, KnowledgeBase, RuleEntry
-from .awaw import awaw_effect_pieces
 from .blocks import block_text
-from .eu_events import event_pieces
-from .eurw_rules import glossary_pieces
+from .event_list import event_pieces
+
+
+def effect_pieces(entry: RuleEntry):
+    """A rule's effect lines (a card's, A World at War's random events) as (line, text) pieces; a multi-line effect
+    keeps its line order."""
+    for e in entry.effects:
+        for k, part in enumerate(e.text.split("\n")):
+            yield e.line + k, part
+
+
+def glossary_pieces(glossary: Glossary):
+    """A glossary's terms as ``term: meaning`` lines, each with the separator it was written with."""
+    for t in glossary.terms:
+        yield t.line, f"{t.term}{t.separator} {t.meaning}"
 
 
 def rule_pieces(entry: RuleEntry):
     pieces = [(b.line, block_text(b)) for b in entry.blocks]
-    pieces.extend(awaw_effect_pieces(entry))
+    pieces.extend(effect_pieces(entry))
     pieces.sort(key=lambda p: p[0])
     return pieces
 

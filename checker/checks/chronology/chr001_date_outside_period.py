@@ -27,7 +27,7 @@ Fix the date or move the event to its period; accept the finding if the event is
 
 from __future__ import annotations
 
-from ...textformat.eu_events import date_ranges
+from ...textformat.event_list import date_ranges
 from . import period_range
 
 CODE = "CHR001"

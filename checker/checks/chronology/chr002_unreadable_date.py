@@ -18,7 +18,7 @@ whose profile gives years to its periods: a card deck whose periods have no year
 
 from __future__ import annotations
 
-from ...textformat.eu_events import date_ranges
+from ...textformat.event_list import date_ranges
 
 CODE = "CHR002"
 NAME = "unreadable-date"

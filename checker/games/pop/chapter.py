@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from ..ids import find_references, slugify
-from ..model import Block, RuleEntry, Source
-from .blocks import line_block
-from .common import ParseError, split_lines
+from ...ids import find_references, slugify
+from ...model import Block, RuleEntry, Source
+from ...textformat.blocks import line_block
+from ...textformat.common import ParseError, split_lines
+
 
 def _heading_title(text: str) -> str | None:
     """``Title #`` → ``Title`` (text is stripped); linear, where ``^(.+?)\\s+#$`` was quadratic in spaces."""

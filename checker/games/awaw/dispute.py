@@ -3,12 +3,13 @@ diplomatic placements, given which minor countries the Axis occupies and whom Ru
 
 from __future__ import annotations
 
+
 def validate_dispute(a: str, b: str, occupied: list[str], russia_barred: list[str],
                      minors: list[str]) -> tuple[str, str, list[str], list[str]]:
     """The dispute's names spelled as the game profile spells them (any case is accepted). Raises ValueError for
     a name that is not a minor country of the profile, the same minor twice, or an --occupied / --russia-barred
     minor that is not in the dispute."""
-    from ..ids import resolve_name
+    from ...ids import resolve_name
 
     a = resolve_name(a, minors, "minor country")
     b = resolve_name(b, minors, "minor country")
@@ -31,15 +32,16 @@ def legal_placements(a: str, b: str, occupied: list[str] = (), russia_barred: li
     """(combinations, only_eai): each combination is a sorted list of (power, minor, counter)."""
     import clingo
 
-    from .facts import q
-    from .solver import asp_dir
+    from ...logic.facts import q
+    from ...logic.solver import asp_dir
+    from . import ASP_PROGRAM
 
     facts = [f"dispute({q(a)},{q(b)})."]
     facts += [f"occupied({q(m)})." for m in occupied]
     facts += [f"barred(russia,{q(m)})." for m in russia_barred]
     ctl = clingo.Control([f"--models={limit}", "--warn=none"])
     ctl.add("base", [], "\n".join(facts))
-    ctl.load(str(asp_dir() / "dispute.lp"))
+    ctl.load(str(asp_dir() / ASP_PROGRAM))
     ctl.ground([("base", [])])
     combos: list[list[tuple[str, str, str]]] = []
     only_eai = False

@@ -8,12 +8,13 @@ Single-line paragraphs without item markers in one run are separate entries (a v
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from ..ids import find_references, slugify
-from ..model import Block, Glossary, GlossaryTerm, RuleEntry, Source
-from .blocks import groups, line_block, subject_word
-from .common import ParseError, TextLine, split_lines
+from ...ids import find_references, slugify
+from ...model import Block, Glossary, GlossaryTerm, RuleEntry, Source
+from ...textformat.blocks import groups, line_block, subject_word
+from ...textformat.common import ParseError, TextLine, split_lines
 
 RULE_HEADING_RE = re.compile(
     r"^(?P<num>\d{1,2}\.\s?\d{1,2}(?:\.[A-Z](?:\.\d+)*)?|\d{1,2}\.[A-Z]\.\d+(?:\.\d+)*)"
@@ -74,7 +75,7 @@ def parse_eurw_rules(text: str, file: str, game: str = "eu") -> tuple[list[RuleE
                     chunks.append([])
                 chunks[-1].append(ln)
         elif all(not line_block(ln).marker for ln in run) and len(run) > 1 and \
-                all(b.number - a.number > 1 for a, b in zip(run, run[1:])):
+                all(b.number - a.number > 1 for a, b in itertools.pairwise(run)):
             chunks = [[ln] for ln in run]
         else:
             chunks = [run]
@@ -129,7 +130,3 @@ def _glossary(run: list[TextLine], file: str, game: str) -> Glossary:
     return Glossary(id="eurw-glossary", game=game, source=Source(file, run[0].number, run[-1].number),
                     heading=None, terms=terms)
 
-
-def glossary_pieces(glossary: Glossary):
-    for t in glossary.terms:
-        yield t.line, f"{t.term}{t.separator} {t.meaning}"

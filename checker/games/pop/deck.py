@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ids import ROMAN, ROMAN_BY_VALUE
-from .logic.facts import q
+from ...ids import ROMAN, ROMAN_BY_VALUE
+from ...logic.facts import q
+from . import ASP_PROGRAM
 
 
 @dataclass
@@ -38,6 +39,7 @@ class Deck:
     realms: list[str] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     lines: dict[str, int] = field(default_factory=dict)  # card id -> line in the deck file
+    game: str | None = None  # the deck file's game (the pack that read it)
 
 
 def classify(card_id: str, grammar: list[dict[str, Any]]) -> tuple[str | None, int | None]:
@@ -49,7 +51,8 @@ def classify(card_id: str, grammar: list[dict[str, Any]]) -> tuple[str | None, i
 
 
 def deck_from(data: dict[str, Any], file: str, grammar: list[dict[str, Any]], text: str = "") -> Deck:
-    deck = Deck(data["scenario"], data["players"], file, data.get("optional_rules", []), data.get("realms", []))
+    deck = Deck(data["scenario"], data["players"], file, data.get("optional_rules", []), data.get("realms", []),
+                game=data.get("game"))
     for age, cards in data.get("ages", {}).items():
         for c in cards:
             kind, id_age = classify(c["id"], grammar)
@@ -60,6 +63,11 @@ def deck_from(data: dict[str, Any], file: str, grammar: list[dict[str, Any]], te
         if m:
             deck.lines.setdefault(m.group(1), k)
     return deck
+
+
+def load_deck(data: dict[str, Any], file: str, profile: dict[str, Any], text: str = "") -> Deck:
+    """A deck file's data read with the card-id grammar of its game's profile (``id_grammar``)."""
+    return deck_from(data, file, (profile or {}).get("id_grammar", []), text)
 
 
 def layout_problem(deck: Deck) -> str | None:
@@ -128,9 +136,9 @@ def find_layout(deck: Deck, check_given: bool = False, time_limit: float = 10.0)
         facts.append("or6.")
     ctl = clingo.Control(["--warn=none"])
     ctl.add("base", [], "\n".join(facts))
-    from .logic.solver import asp_dir
+    from ...logic.solver import asp_dir
 
-    ctl.load(str(asp_dir() / "deck.lp"))
+    ctl.load(str(asp_dir() / ASP_PROGRAM))
     ctl.ground([("base", [])])
     assumptions = [(clingo.Function("on", [clingo.String(c.age), clingo.String(c.id)]), True) for c in deck.cards]
 

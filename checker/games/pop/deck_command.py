@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from .common import (
+from ...cli.common import (
     EXIT_FINDINGS,
     EXIT_INCONCLUSIVE,
     EXIT_OK,
@@ -14,12 +14,12 @@ from .common import (
     kb_arg,
     time_arg,
 )
-from .kbroot import kb_root
+from ...cli.kbroot import kb_root
 
 
 def _deck_findings(path: str, root: str):
     """What ``rulekb check`` reports on the deck file (schema, card ids, Ages, halves), and the loaded KB."""
-    from ..pipeline import check_paths
+    from ...pipeline import check_paths
 
     run = check_paths([path], root)
     return run.findings, run
@@ -28,7 +28,7 @@ def _deck_findings(path: str, root: str):
 def cmd_deck(args) -> int:
     import time
 
-    from ..pop_deck import set_command_deadline
+    from .deck import set_command_deadline
 
     set_command_deadline(time.monotonic() + args.time_limit)  # one limit for the whole command, as --help says
     try:
@@ -40,13 +40,13 @@ def cmd_deck(args) -> int:
 def _cmd_deck(args) -> int:
     import json
 
-    from ..kbio.yamlio import load_file
-    from ..pop_deck import deck_from, display, find_layout, layout_problem
+    from ...kbio.yamlio import load_file
+    from .deck import deck_from, display, find_layout, layout_problem
 
     if not os.path.isfile(args.file):
         raise UsageError(f"{args.file}: {'a folder, not a deck file' if os.path.isdir(args.file) else 'no such file'}")
     root = kb_root(args)
-    from ..kbio.store import validate
+    from ...kbio.store import validate
 
     data, text = load_file(args.file)
     findings = validate(data, "deck", root, args.file, text)  # not a deck at all: its schema errors, as check says

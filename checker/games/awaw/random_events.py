@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from ..ids import find_references, slugify
-from ..model import Block, Effect, RuleEntry, Source
-from .blocks import groups
-from .common import ParseError, TextLine, split_lines
+from ...ids import find_references, slugify
+from ...model import Block, Effect, RuleEntry, Source
+from ...textformat.blocks import groups
+from ...textformat.common import ParseError, TextLine, split_lines
 
 PAGE_HEADER = "RANDOM EVENTS"
 CATEGORY_RE = re.compile(r"^(?P<cat>GENERAL|NATIONAL) RANDOM EVENTS$")
@@ -228,9 +228,3 @@ def parse_awaw(text: str, file: str, game: str = "awaw") -> list[RuleEntry]:
     doc.source.line = doc.blocks[0].line if doc.blocks else 1
     return entries
 
-
-def awaw_effect_pieces(entry: RuleEntry):
-    """The card's effect lines as (line, text) pieces (multi-line effects keep their line order)."""
-    for e in entry.effects:
-        for k, part in enumerate(e.text.split("\n")):
-            yield e.line + k, part

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .common import EXIT_OK, UsageError, format_arg, kb_arg
-from .kbroot import kb_root
+from ...cli.common import EXIT_OK, UsageError, format_arg, kb_arg
+from ...cli.kbroot import kb_root
 
 
 def _article(word: str) -> str:
@@ -13,9 +13,9 @@ def _article(word: str) -> str:
 def cmd_dispute(args) -> int:
     import json
 
-    from ..games import profile_files
-    from ..ids import UnknownName
-    from ..logic.awaw_dispute import validate_dispute
+    from ...ids import UnknownName
+    from ..profile import profile_files
+    from .dispute import validate_dispute
 
     root = kb_root(args)
     profile = profile_files(root).get("awaw")
@@ -28,7 +28,7 @@ def cmd_dispute(args) -> int:
                                                   minors)
     except (UnknownName, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    from ..logic.awaw_dispute import legal_placements
+    from .dispute import legal_placements
 
     combos, only_eai = legal_placements(a, b, occupied, barred)
     if args.format == "json":
@@ -39,7 +39,7 @@ def cmd_dispute(args) -> int:
     if only_eai:
         print("Both minor countries are occupied by the Axis: only the EAI effect applies.")
         return EXIT_OK
-    from ..report.safe import visible
+    from ...report.safe import visible
 
     print(f"{len(combos)} legal placements:")
     for c in combos:
