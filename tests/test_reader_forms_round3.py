@@ -137,3 +137,35 @@ def test_this_card_among_other_events():
     assert read_text("When the Fall of the Berlin Wall is played, COMECON is cancelled for the USSR only.", "7:Late",
                      None, VOCAB) == {"role": "effect", "effects": [
                          {"kind": "cancel_event", "event": "7:Early", "only_for": "USSR"}], "derived_from": "grammar"}
+
+
+def test_remarks_around_a_rule_are_cut():
+    assert read("Variant rule: this card cannot be played before Detente.")["when"] == [
+        {"kind": "occurred", "event": "1:Late"}]
+    assert read("COMECON cannot be played if the Marshall Plan has not yet been played, which is how the designers "
+                "wanted it.", "7:Early")["when"] == [{"kind": "occurred", "event": "1:Early"}]
+    # a closing piece that carries a state or a qualifier is part of the rule: reported, not cut
+    assert read("This card cannot be played before Detente, which must still be in effect.")["role"] == "unread"
+
+
+def test_composed_outcome_considered_as_played():
+    for text in ("If COMECON has not yet been played, the event is to be considered as played.",
+                 "The event shall be deemed to have been played where COMECON has not been played.",
+                 "Should COMECON not yet have been played, the card is treated as having been played and is "
+                 "marked off."):
+        logic = read(text)
+        assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}], text
+        assert logic["on_fail"] == "consider_played", text
+
+
+def test_its_effects_name_the_event_of_the_condition():
+    logic = read_text("If COMECON is in effect, its effects are cancelled.", "7:Late", None, VOCAB)
+    assert logic["effects"] == [{"kind": "cancel_event", "event": "7:Early"}]
+    # "its" with two events before it names none of them for sure: reported
+    assert read_text("If COMECON or Detente is in effect, its effects are cancelled.", "7:Late", None,
+                     VOCAB)["role"] == "unread"
+
+
+def test_the_events_own_id_is_this_event():
+    assert read("Event 7:Late shall occur only where Detente has occurred.")["when"] == [
+        {"kind": "occurred", "event": "1:Late"}]

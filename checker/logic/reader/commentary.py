@@ -3,7 +3,8 @@
 Rules writers put remarks beside a rule: "The game ends immediately; the player with the most VP wins.", "Prague
 Spring is unplayable if the Warsaw Pact has not been played (the printed card says NATO).". A sentence that holds no
 rule is not rule-shaped and is never read (``read.rule_shaped``); the same test is applied to the pieces of a
-sentence the grammar cannot read whole: its clauses after ``;`` and its parenthesised asides.
+sentence the grammar cannot read whole: a heading before a colon ("Variant rule: …"), its clauses after ``;``, its
+parenthesised asides, and a closing remark after a comma ("…, which some people find harsh").
 
 A piece is *inert* — cut out — only when it is not rule-shaped and every one of its tokens is a word the logic
 cannot take a rule from: unknown words, at most one name or country code, a copula or modal with nothing to modal
@@ -22,11 +23,11 @@ from .phrases import Context, lexicon_for, tokens
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
 INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
-                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER"})
+                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT"})
 # words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
 # holding one is never cut
 QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other|besides|instead|rather|"
-                        r"unless|only|not|no|never|neither|nor|either|or|and|if|when|while|until|before|after|"
+                        r"unless|only|not|no|never|neither|nor|either|or|if|when|while|until|before|after|"
                         r"provided|also|too|each|every|all|any|none|without)\b", re.IGNORECASE)
 MAX_PIECES = 8  # pieces looked at per sentence (bounded work, whatever the input)
 
@@ -61,20 +62,44 @@ def _asides(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def inert(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
-    """Is ``piece`` commentary (see the module's docstring)? ``shaped``: the reader's rule-shape test."""
+def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False) -> bool:
+    """Is ``piece`` commentary (see the module's docstring)? ``shaped``: the reader's rule-shape test. A
+    ``heading`` before a colon may also name the event itself ("NATO: …" on the NATO card) or be a label."""
     piece = piece.strip().strip("().;,: ")
     if not piece or QUALIFIERS.search(piece) or shaped(piece):
         return False
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    allowed = INERT | {"THIS", "LABEL"} if heading else INERT
     # two names in one piece may be related ("Genoa keeps Corsica": who owns what, a state the logic models)
-    return bool(toks) and all(t.kind in INERT for t in toks) and sum(t.kind in ("NAME", "CODE") for t in toks) < 2
+    return bool(toks) and all(t.kind in allowed for t in toks) and sum(t.kind in ("NAME", "CODE") for t in toks) < 2
+
+
+# a remark after a comma at the end of a rule opens with one of these ("…, which I felt was historically right",
+# "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
+_TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although)\b)",
+                   re.IGNORECASE)
+
+
+def _head(body: str) -> int:
+    """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1."""
+    depth = 0
+    for i, ch in enumerate(body[:80]):
+        depth += ch == "("
+        depth -= ch == ")" and depth > 0
+        if ch == ":" and depth == 0:
+            return i
+    return -1
 
 
 def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | None:
-    """``text`` with its inert clauses and asides cut out, or None when nothing is cut (or nothing is left)."""
+    """``text`` with its inert heading, clauses, asides and closing remark cut out, or None when nothing is cut (or
+    nothing is left)."""
     end = "." if text.rstrip().endswith(".") else ""
     body = text.rstrip().rstrip(".")
+    changed = False
+    colon = _head(body)
+    if colon > 0 and inert(body[:colon], ctx, extra, shaped, heading=True):
+        body, changed = body[colon + 1:].strip(), True
     spans = _asides(body)[:MAX_PIECES]
     cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]
     for a, b in reversed(cut):
@@ -82,7 +107,11 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     clauses = _pieces_at_semicolons(body)
     kept = clauses if len(clauses) > MAX_PIECES else [
         c for i, c in enumerate(clauses) if i == 0 or not inert(c, ctx, extra, shaped)]
-    if not cut and len(kept) == len(clauses):
+    if kept:
+        tail = list(_TAIL.finditer(kept[-1]))
+        if tail and inert(kept[-1][tail[-1].end():], ctx, extra, shaped):
+            kept[-1], changed = kept[-1][:tail[-1].start()], True
+    if not (changed or cut or len(kept) != len(clauses)):
         return None
     left = ";".join(kept).strip()
     return (left + end) if left else None

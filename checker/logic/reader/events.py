@@ -58,6 +58,21 @@ class Ev(str):
     """An event id the transformer resolved (apart from the parse's own tokens, which are strings too)."""
 
 
+_ITS = "\u27e8its\u27e9"  # "its effects": stands for the event the sentence's condition names
+
+
+def _atoms_of(f, out=None) -> list:
+    out = [] if out is None else out
+    if f[0] in ("and", "or"):
+        for x in f[1]:
+            _atoms_of(x, out)
+    elif f[0] == "not":
+        _atoms_of(f[1], out)
+    else:
+        out.append(f)
+    return out
+
+
 class Word(str):
     """A value the transformer made: an outcome ("reroll") or a connective ("and", "or")."""
 
@@ -342,6 +357,11 @@ class _ToFormula(Transformer):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[0], "value": names[1]}]
 
+    def eff_cancel_its(self, items):
+        """"… its effects are cancelled": the event the sentence's condition names (resolved in ``eff_if``)."""
+        only = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "only_for"), None)
+        return [dict({"kind": "cancel_event", "event": _ITS}, **({"only_for": only} if only else {}))]
+
     def eff_owner_from(self, items):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[0], "value": names[2]}]
@@ -394,6 +414,13 @@ class _ToFormula(Transformer):
         refs = [i for i in items if isinstance(i, tuple)][0]
         pred = [i for i in items if callable(i)][0]
         return ("req", _not(self._apply(refs, pred)))
+
+    def req_should_outcome(self, items):
+        """"Should X not yet have taken place, the event is treated as played": X must have taken place."""
+        refs = next(i for i in items if isinstance(i, tuple))
+        pred = next(i for i in items if callable(i))
+        out = next(i for i in items if isinstance(i, Word))
+        return ("req", _not(self._apply(refs, pred)), str(out))
 
     # outcomes
     def o_reroll(self, _):
@@ -456,13 +483,22 @@ class _ToFormula(Transformer):
         return [e for i in items if isinstance(i, list) for e in i]
 
     def eff_plain(self, items):
+        if any(e.get("event") == _ITS for e in items[0]):
+            raise Unread("'its effects' with no event before it", "its effects")
         return ("effect", items[0], None, None)
 
     def eff_if(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
+        effects = [i for i in items if isinstance(i, list)][0]
+        if any(e.get("event") == _ITS for e in effects):
+            # "If event 16:IV is in effect, its effects are cancelled": "its" is the one event the condition names
+            named = {a[2] for a in _atoms_of(cond) if a[0] == "atom" and isinstance(a[2], str)}
+            if len(named) != 1:
+                raise Unread("'its effects' with no single event before it", "its effects")
+            effects = [dict(e, event=next(iter(named))) if e.get("event") == _ITS else e for e in effects]
         if cond == ("atom", "occurred", self.ctx.event_id):
             cond = None  # "When the Vietnam War is played, …" in the Vietnam War's own text: when it fires
-        return ("effect", [i for i in items if isinstance(i, list)][0], cond, None)
+        return ("effect", effects, cond, None)
 
     eff_if_after = eff_if
 

@@ -168,7 +168,9 @@ def references(text: str, ctx: Context):
 
     for m in ident.finditer(text) if ":" in text else ():
         num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
-        found.append((m.start(), m.end(), Token("REF", f"{int(num)}:{per}", m.start())))
+        ident_ = f"{int(num)}:{per}"
+        # the event's own id in its own text is the event itself ("Event 12:VII shall occur only where …")
+        found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_, m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or names.get(m["n"], "")
         if label and free(m.start(), m.end()):
