@@ -100,6 +100,7 @@ class Section:
 # checks walk every event's clauses, and walking the trees again each time cost more than some of the checks.
 _KEPT: dict[int, tuple[Any, list]] | None = None
 _KEPT_SECTIONS: dict[int, tuple[Any, list]] | None = None
+_SEED: tuple[dict, dict] | None = None  # lists every run starts from (``clause_lists_seeded``)
 
 
 def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
@@ -137,11 +138,32 @@ def clause_lists_kept():
     global _KEPT, _KEPT_SECTIONS
     outer, outer_sections = _KEPT, _KEPT_SECTIONS
     if outer is None:
-        _KEPT, _KEPT_SECTIONS = {}, {}
+        _KEPT, _KEPT_SECTIONS = (dict(_SEED[0]), dict(_SEED[1])) if _SEED is not None else ({}, {})
     try:
         yield
     finally:
         _KEPT, _KEPT_SECTIONS = outer, outer_sections
+
+
+def kept_lists(events) -> tuple[dict, dict]:
+    """The clause and section lists of ``events``, as ``clause_lists_kept`` keeps them, for ``clause_lists_seeded``."""
+    clauses = {id(e): (e, e._walk_clauses()) for e in events}
+    sections = {id(e): (e, e._walk_sections()) for e in events}
+    return clauses, sections
+
+
+@contextmanager
+def clause_lists_seeded(seed: tuple[dict, dict]):
+    """While this lasts, each run of the checks (``clause_lists_kept``) starts from the lists of ``seed``
+    (``kept_lists``) instead of building them again: for entries that stay loaded from one run to the next and whose
+    clause trees no run changes (the language server's warm KB, ``checker/lsp/warm.py``)."""
+    global _SEED
+    outer = _SEED
+    _SEED = seed
+    try:
+        yield
+    finally:
+        _SEED = outer
 
 
 @dataclass

@@ -69,15 +69,18 @@ class Locator:
 
 def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,
                 selected: set[str] | None = None, game: str | dict[str, str] | None = None,
-                one_shot: bool = False, contents: dict[str, bytes] | None = None) -> CheckRun:
+                one_shot: bool = False, contents: dict[str, bytes] | None = None,
+                loaded: LoadResult | None = None) -> CheckRun:
     """Check the whole KB (no paths), or contributed texts and KB files in its context. ``period`` and ``game``
     stand in for a text's missing PERIOD and GAME lines (one value, or {file name: value}); a text without a GAME
     line is of the KB's one game with events. ``one_shot``: the caller is a process that ends once it has
     reported (``rulekb check``), so what the checks leave is frozen out of the cyclic collector's sight as the
     loaded KB is (the collector would otherwise scan it once more as soon as it runs again: 0.2 s at 10,000
     events); a long-lived caller leaves it collectable. ``contents``: {path: bytes} read instead of the file at
-    that path (an editor's unsaved buffer: the language server), with the same limits and decoding."""
-    load = load_kb(kb_root)
+    that path (an editor's unsaved buffer: the language server), with the same limits and decoding. ``loaded``: the
+    KB ``kb_root`` as ``load_kb`` gives it, already loaded (the language server's warm KB: ``checker/lsp/warm.py``);
+    its mappings are changed in place."""
+    load = loaded if loaded is not None else load_kb(kb_root)
     kb = load.kb
     whole = not paths and selected is None and load.state is not None
     if whole:  # a full check of a KB (and code) exactly as last checked: its findings, from the cache

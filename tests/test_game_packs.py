@@ -34,9 +34,7 @@ ALLOWED_LITERALS = {
     "logic/reader/language_doc.py": {"eu"},  # docs/language.md's examples are read with EU's vocabulary
 }
 # Generic modules whose file name still names a game.
-ALLOWED_NAMES = {
-    "textformat/eu_events.py",  # the event-list format's old name, for checker/lsp/resolve.py's import only
-}
+ALLOWED_NAMES: dict[str, str] = {}
 
 
 def _generic_modules():

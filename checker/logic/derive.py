@@ -41,21 +41,29 @@ def event_vocabulary(event: Event, profile=None) -> Vocabulary:
 
 
 _TITLES: dict[int, tuple] = {}  # id(others) -> (others, game, its TitleIndex): one index per event list
+_INDEXES: dict[tuple, object] = {}  # (game, ((title, id), …)) -> its TitleIndex: one per list of titles
 
 
 def title_index(event: Event, others: Mapping[str, Event] | None):
     """The titles the reader resolves for ``event``: the titles of the events of its game in ``others`` and its own
-    (built once per ``others`` mapping and game, not once per event)."""
+    (built once per ``others`` mapping and game, not once per event; and once per list of titles, so that a new
+    mapping of the same events, a language server's check after check of one text, does not build it again)."""
     from .reader.phrases import TitleIndex
 
     game = getattr(event, "game", None)
     key = id(others) if others is not None else 0
     kept = _TITLES.get(key)
     if kept is None or kept[0] is not others or kept[1] != game or kept[3] != len(others or ()):
-        pairs = [(e.title, e.id) for e in (others or {}).values() if getattr(e, "game", game) == game and e.title]
+        pairs = tuple((e.title, e.id) for e in (others or {}).values()
+                      if getattr(e, "game", game) == game and e.title)
         if len(_TITLES) > 8:
             _TITLES.clear()
-        kept = _TITLES[key] = (others, game, TitleIndex(pairs), len(others or ()))
+        if len(_INDEXES) > 3:  # an index of 10,000 titles is several MB
+            _INDEXES.clear()
+        built = _INDEXES.get((game, pairs))
+        if built is None:
+            built = _INDEXES[game, pairs] = TitleIndex(pairs)
+        kept = _TITLES[key] = (others, game, built, len(others or ()))
     index = kept[2]
     if event.title and tuple(event.title.lower().split()) not in index.by_words:
         own = TitleIndex([(event.title, event.id)])

@@ -1,7 +1,9 @@
 """One check of one buffer: exactly the findings ``rulekb check FILE`` gives for that file.
 
 The buffer's text goes to ``checker.pipeline.check_paths`` as the file's contents (``contents=``), so an unsaved
-buffer is checked as if it were saved, under the file's own name: same codes, severities, messages and lines.
+buffer is checked as if it were saved, under the file's own name: same codes, severities, messages and lines. The
+KB it is checked against is kept loaded from one check to the next and loaded again when a file of it changes on
+disk (``warm.py``).
 Acceptances are applied as ``check`` applies them to contributed files, and accepted findings are left out.
 """
 
@@ -90,6 +92,7 @@ def check_document(path: str, text: str, options: Options) -> Checked:
     """Check the buffer ``text`` of the file ``path`` against the KB it belongs to."""
     from ..checks.schema.acc001_stale_acceptance import apply_acceptances
     from ..pipeline import check_paths
+    from .warm import loaded, restore, seeded, warm_kb
 
     out = Checked(path=path, text=text)
     try:
@@ -103,8 +106,16 @@ def check_document(path: str, text: str, options: Options) -> Checked:
         return out
     name = display_path(path)
     base = os.path.basename(path)
-    run = check_paths([name], root, {base: period} if game is not None else None,
-                      game={base: game} if game is not None else None, contents={name: text.encode("utf-8")})
+    warm = warm_kb(root)  # the KB as on disk now, kept loaded from the last check (warm.py)
+    try:
+        with seeded(warm):
+            run = check_paths([name], root, {base: period} if game is not None else None,
+                              game={base: game} if game is not None else None,
+                              contents={name: text.encode("utf-8")}, loaded=loaded(warm))
+    except BaseException:
+        warm.stale = True  # a check cut short may have left a loaded entry changed (restore did not run)
+        raise
+    restore(warm, run.kb)
     findings = apply_acceptances(run.findings, list(run.kb.acceptances), None)
     out.names = file_names(path, root)
     out.findings = [f for f in findings if f.rule != "ACC001" and f.accepted is None and f.file in out.names]

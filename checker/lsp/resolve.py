@@ -97,7 +97,7 @@ def text_header(text: str) -> tuple[str | None, str | None, str | None, int | No
     """(format, GAME of the header, PERIOD of the header, line of the first text line, line of the GAME line)."""
     from ..textformat import detect_format
     from ..textformat.common import split_lines
-    from ..textformat.eu_events import PERIOD_HEADER_RE, header_game
+    from ..textformat.event_list import PERIOD_HEADER_RE, header_game
 
     lines = [ln for ln in split_lines(text) if not ln.blank][:2]
     fmt = detect_format(text)

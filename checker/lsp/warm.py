@@ -1,0 +1,162 @@
+"""The server's warm KB: the loaded knowledge base kept in memory from one check of a buffer to the next.
+
+``rulekb check FILE`` loads the KB (``load_kb``, through the KB cache: ``kbio/cache.py``), places the file's
+entries in it and runs the checks: the entry-scoped ones on the placed entries only, the whole-KB ones through
+aggregates cached under the KB's state (``checker/incremental.py``). The server checks a buffer the same way, but
+loading the KB for every check costs more than the checks: at 10,000 events, reading and digesting every file,
+decoding every record and unpacking every event's clauses took a second per keystroke. Here the loaded KB is kept
+(:class:`WarmKB`), its events' clauses unpacked once; each check gets a copy of its mappings to place the buffer's
+entries in (:func:`loaded`), so the entries as loaded are shared and never replaced.
+
+What a change on disk invalidates: before each check every file of the KB folder (and every schema the load reads)
+is stat'ed, and if any was added, removed or has another stamp (device, inode, size, modification and change time),
+the KB is loaded again with ``load_kb``: the engine's cache then reads again exactly the files whose bytes changed
+and keys the whole-KB aggregates by the new state, as for ``check``. A stamp taken within ``RACY_SECONDS`` of a
+file's last change may miss a change made in the same clock tick: such a KB is loaded again at the next check,
+until its files are older.
+
+The checks only read the loaded entries, with one exception: an event that repeats a KB event whose cases carry
+no logic derives that event's logic in place (``logic/derive.py``, ``_inherit``), as it does in ``check``'s own
+process. After such a check the repeated event is read again from its file (:func:`restore`).
+
+Checks run one at a time (the server's one worker thread); nothing here is made for two at once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from collections import OrderedDict
+
+from ..kbio.cache import RACY_SECONDS
+from ..kbio.store import LoadResult, gc_paused, load_kb, shipped_schema_dir
+from ..model import KnowledgeBase, clause_lists_seeded, kept_lists, qualified
+
+KEEP = 2  # KB folders kept warm (a server checks the files of one KB, or of a few)
+
+
+@dataclasses.dataclass
+class WarmKB:
+    """One KB folder as last loaded, with the stamps of its files taken just before."""
+
+    root: str
+    load: LoadResult
+    stamps: dict[str, tuple | None]
+    stale: bool  # load again at the next check (a file changed within RACY_SECONDS of the stamps, …)
+    lists: tuple[dict, dict] = ({}, {})  # the loaded events' clause and section lists (``model.kept_lists``)
+
+
+_WARM: OrderedDict[tuple[str, str], WarmKB] = OrderedDict()
+
+
+def stamps(root: str) -> tuple[dict[str, tuple | None], bool]:
+    """(path -> stamp of every file the load can read: each file under ``root`` but in hidden folders, as
+    ``kbio.store.iter_kb_files`` walks it, and the shipped schemas; whether one changed too recently to trust its
+    stamp). More files than the load reads (a note beside the KB) only make a change load the KB again."""
+    out: dict[str, tuple | None] = {}
+    newest = 0
+    folders = [root, shipped_schema_dir()]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            out[folder] = None
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                    continue
+                st = entry.stat()
+            except OSError:
+                out[entry.path] = None
+                continue
+            out[entry.path] = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+            newest = max(newest, st.st_mtime_ns, st.st_ctime_ns)
+    return out, newest > time.time_ns() - int(RACY_SECONDS * 1e9)
+
+
+def _load(root: str) -> WarmKB:
+    now, racy = stamps(root)  # before reading: a change made meanwhile shows at the next look
+    load = load_kb(root)
+    with gc_paused():  # every event's clauses, unpacked once (the checks read them all) and frozen with the KB
+        lists = kept_lists(load.kb.events.values())  # (unpacks the clause trees packed in the KB cache)
+    return WarmKB(root, load, now, racy, lists)
+
+
+def warm_kb(root: str) -> WarmKB:
+    """The KB folder ``root`` as it is on disk now: kept from the last check, or loaded again."""
+    key = (root, os.path.abspath(root))
+    warm = _WARM.get(key)
+    if warm is not None:
+        now, racy = stamps(root)
+        if warm.stale or racy or now != warm.stamps:
+            warm = None
+    if warm is None:
+        _WARM.pop(key, None)
+        warm = _load(root)
+        _WARM[key] = warm
+        while len(_WARM) > KEEP:
+            _WARM.popitem(last=False)
+    _WARM.move_to_end(key)
+    return warm
+
+
+def loaded(warm: WarmKB) -> LoadResult:
+    """A load result for one check: the kept KB's mappings copied (the check places the buffer's entries in them),
+    the entries themselves shared."""
+    kb = warm.load.kb
+    copy = dataclasses.replace(kb, events=dict(kb.events), rules=dict(kb.rules), glossaries=dict(kb.glossaries),
+                               games=dict(kb.games), gazetteers=dict(kb.gazetteers),
+                               acceptances=list(kb.acceptances), files=dict(kb.files),
+                               documents=dict(kb.documents), decks=dict(kb.decks))
+    return dataclasses.replace(warm.load, kb=copy, findings=list(warm.load.findings),
+                               unreadable=dict(warm.load.unreadable))
+
+
+def restore(warm: WarmKB, used: KnowledgeBase) -> None:
+    """Read again from its file each loaded event that an event of this check repeats (its logic may have been
+    derived in place); if one cannot be read, the KB is loaded again at the next check."""
+    from ..kbio import serialize as ser
+    from ..kbio.store import game_references
+    from ..kbio.yamlio import YamlError, load_file
+
+    base = warm.load.kb
+    for key, event in used.events.items():
+        if base.events.get(key) is event:
+            continue  # a loaded event: only the check's own events derive logic
+        for clause in event.__dict__.get("conditions") or ():
+            logic = clause.logic or {}
+            if logic.get("role") != "repeats" or not isinstance(logic.get("event"), str):
+                continue
+            target = qualified(event.game, logic["event"])
+            if target not in base.events or used.events.get(target) is not base.events[target]:
+                continue
+            display = base.files.get(target, "")
+            prefix = os.path.basename(os.path.normpath(warm.root)) + os.sep
+            try:
+                if not display.startswith(prefix):
+                    raise YamlError(display, None, None, "not a file of the KB")
+                data, _ = load_file(os.path.join(warm.root, display[len(prefix):]), display, root=base.root,
+                                    walked=True)
+                again = ser.event_from(data)
+                if again.key != target:
+                    raise YamlError(display, None, None, "the file holds another event now")
+            except (YamlError, KeyError, TypeError, ValueError, AttributeError):
+                warm.stale = True  # load the whole KB again at the next check
+                continue
+            game_references(base, [again])
+            old = base.events[target]
+            base.events[target] = again
+            for kept, built in zip(warm.lists, kept_lists([again])):
+                kept.pop(id(old), None)
+                kept.update(built)
+
+
+def seeded(warm: WarmKB):
+    """The context a check of ``warm``'s KB runs its checks in: the loaded events' clause lists, built once."""
+    return clause_lists_seeded(warm.lists)
