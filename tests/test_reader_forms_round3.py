@@ -169,3 +169,22 @@ def test_its_effects_name_the_event_of_the_condition():
 def test_the_events_own_id_is_this_event():
     assert read("Event 7:Late shall occur only where Detente has occurred.")["when"] == [
         {"kind": "occurred", "event": "1:Late"}]
+
+
+def test_lead_ins_headings_and_word_order():
+    assert read("Per the rulebook, this card cannot be played while COMECON is in effect.")["when"] == [
+        {"kind": "not_in_effect", "event": "7:Early"}]
+    assert read("The ruling is that this card needs Detente to be over.")["when"] == [
+        {"kind": "over", "event": "1:Late"}]
+    # a lead-in that qualifies ("Unless …,") is never cut
+    assert read("Unless COMECON, this card needs Detente to be over.")["role"] == "unread"
+    # a heading that stands for "requires" only before a colon
+    assert read("Condition: COMECON played, Detente not in effect.")["when"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Late"}]
+    assert read_text("The special conditions in 7:Early are unchanged.", "7:Late", None, VOCAB) is None
+    # verb-final states (translated texts) and a comma between frame and condition
+    assert read("Not playable, as long as COMECON in force is.")["when"] == [
+        {"kind": "not_in_effect", "event": "7:Early"}]
+    assert read("Playable after Detente only.")["when"] == [{"kind": "occurred", "event": "1:Late"}]
+    assert read("Requires 7:Early (COMECON); not if 1:Late (Detente) is in effect.")["when"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Late"}]

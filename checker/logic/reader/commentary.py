@@ -3,8 +3,9 @@
 Rules writers put remarks beside a rule: "The game ends immediately; the player with the most VP wins.", "Prague
 Spring is unplayable if the Warsaw Pact has not been played (the printed card says NATO).". A sentence that holds no
 rule is not rule-shaped and is never read (``read.rule_shaped``); the same test is applied to the pieces of a
-sentence the grammar cannot read whole: a heading before a colon ("Variant rule: …"), its clauses after ``;``, its
-parenthesised asides, and a closing remark after a comma ("…, which some people find harsh").
+sentence the grammar cannot read whole: a heading before a colon ("Variant rule: …"), a lead-in before the first comma
+or "that" ("Per the rulebook, …", "The ruling is that …"), its clauses after ``;``, its parenthesised asides, and a
+closing remark after a comma ("…, which some people find harsh").
 
 A piece is *inert* — cut out — only when it is not rule-shaped and every one of its tokens is a word the logic
 cannot take a rule from: unknown words, at most one name or country code, a copula or modal with nothing to modal
@@ -23,7 +24,7 @@ from .phrases import Context, lexicon_for, tokens
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
 INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
-                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT"})
+                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL"})
 # words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
 # holding one is never cut
 QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other|besides|instead|rather|"
@@ -80,6 +81,9 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
                    re.IGNORECASE)
 
 
+_LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")
+
+
 def _head(body: str) -> int:
     """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1."""
     depth = 0
@@ -100,6 +104,11 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     colon = _head(body)
     if colon > 0 and inert(body[:colon], ctx, extra, shaped, heading=True):
         body, changed = body[colon + 1:].strip(), True
+    # a lead-in before the first comma or "that" ("Per the rulebook, …", "In the 1763 scenario, …", "The ruling is
+    # that …"), cut only when inert
+    lead = _LEAD.match(body)
+    if lead and inert(lead["lead"], ctx, extra, shaped):
+        body, changed = body[lead.end():].strip(), True
     spans = _asides(body)[:MAX_PIECES]
     cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]
     for a, b in reversed(cut):

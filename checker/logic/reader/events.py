@@ -179,6 +179,13 @@ class _ToFormula(Transformer):
             raise Unread("a state left out ('… is not') with no state before it to stand for", "is not")
         return self._apply(items[0], lambda e: pred(e) if pred(e)[0] == "not" else _not(pred(e)))
 
+    def atom_this_played(self, _):
+        """"when you play this card": this event occurs (an effect's condition that always holds when it fires)."""
+        return ("atom", "occurred", self.ctx.event_id)
+
+    def req_join(self, _):
+        return None
+
     def atom_owned_by(self, items):
         names = [i for i in items if isinstance(i, Ev)]
         return ("atom", "owns", (names[1], names[0]))

@@ -27,6 +27,7 @@ class Lexicon:
 
     forms: dict = field(default_factory=dict)  # tuple[str, ...] -> tuple[str, ...] (tokens; () for a filler)
     longest: int = 1
+    headings: dict = field(default_factory=dict)  # a sentence's heading before ':' -> its token ("Condition:")
 
     def __hash__(self) -> int:
         return id(self)
@@ -53,7 +54,9 @@ def build_lexicon(*tables: dict) -> Lexicon:
             forms.setdefault(_words(str(s)), ())
     forms.pop((), None)
     longest = max((len(k) for k in forms), default=1)
-    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS))
+    headings = {_words(str(h)): str(token) for table in tables
+                for token, heads in (table.get("headings") or {}).items() for h in heads or []}
+    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings)
 
 
 @functools.lru_cache(maxsize=1)
@@ -228,6 +231,9 @@ _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", 
           "&": "AND"}
 
 
+_HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\s*:")
+
+
 def _lower(word: str) -> str:
     """A word as the lexicon holds it: lower case, one apostrophe, a dotted abbreviation without its dots ("N.B."
     is "nb")."""
@@ -238,9 +244,14 @@ def _lower(word: str) -> str:
 def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) -> list[Token]:
     """The sentence's tokens. ``tolerant``: skip unknown words (to judge whether a sentence is in the language's
     shape) instead of raising ``Unknown``."""
-    refs, spans = references(text, ctx)
     out: list[Token] = []
     pos = 0
+    head = _HEADING.match(text) if lexicon.headings else None
+    if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
+        out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
+        pos = head.end("head")
+    refs, spans = references(text, ctx)
+    refs, spans = [r for r, sp in zip(refs, spans) if sp[0] >= pos], [sp for sp in spans if sp[0] >= pos]
     for ref, (s, e) in zip(refs, spans):
         out.extend(_words_to_tokens(text, pos, s, lexicon, tolerant))
         out.append(ref)
