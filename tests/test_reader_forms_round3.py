@@ -188,3 +188,16 @@ def test_lead_ins_headings_and_word_order():
     assert read("Playable after Detente only.")["when"] == [{"kind": "occurred", "event": "1:Late"}]
     assert read("Requires 7:Early (COMECON); not if 1:Late (Detente) is in effect.")["when"] == [
         {"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Late"}]
+
+
+def test_a_clause_saying_what_does_not_matter_adds_nothing():
+    logic = read("This card is playable provided that COMECON has been played; it need not still be in effect.")
+    assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}]
+    logic = read("This card requires COMECON to have been played; it does not matter whether COMECON is still in "
+                 "effect.")
+    assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}]
+    # with a second clause in it, the remark may carry a rule: reported
+    assert read("This card requires COMECON to have been played; it does not matter whether COMECON is still in "
+                "effect, but Detente must be over.")["role"] == "unread"
+    assert read("This card shall not be played save where each of COMECON and Detente has been played.")["when"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "occurred", "event": "1:Late"}]

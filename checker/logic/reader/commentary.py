@@ -84,6 +84,19 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
 _LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")
 
 
+# a clause that says what does NOT constrain the rule adds nothing to it ("; it does not matter whether the
+# Blockade is still in effect", "; it need not still be in effect", "; otherwise nothing happens")
+_NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)|it doesn't matter (?:whether|if)|"
+                            r"it need not|it does not need to|regardless of whether|whether or not|"
+                            r"(?:otherwise|if not|else),? nothing happens)\b", re.IGNORECASE)
+
+
+def _no_constraint(clause: str) -> bool:
+    """A clause that only says what does not constrain the rule, and nothing else (no second clause in it)."""
+    m = _NO_CONSTRAINT.match(clause)
+    return bool(m) and not re.search(r",|\bbut\b|\band\b|\bunless\b|\bexcept\b", clause[m.end():], re.IGNORECASE)
+
+
 def _head(body: str) -> int:
     """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1."""
     depth = 0
@@ -115,7 +128,8 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
         body = body[:a].rstrip() + body[b:]
     clauses = _pieces_at_semicolons(body)
     kept = clauses if len(clauses) > MAX_PIECES else [
-        c for i, c in enumerate(clauses) if i == 0 or not inert(c, ctx, extra, shaped)]
+        c for i, c in enumerate(clauses)
+        if i == 0 or not (inert(c, ctx, extra, shaped) or _no_constraint(c))]
     if kept:
         tail = list(_TAIL.finditer(kept[-1]))
         if tail and inert(kept[-1][tail[-1].end():], ctx, extra, shaped):
