@@ -1,0 +1,66 @@
+"""A game adds its own idioms to the event language in its profile (``reader:`` in kb/games/<game>.yaml, the keys
+of checker/logic/reader/core_lexicon.yaml), without a code change. The schema names the tokens the grammar knows,
+so a table naming another token is reported with its file and line (SCH001), never silently useless."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from checker.cli import main
+from checker.logic.reader.events import EXTRA_TOKENS
+from checker.logic.reader.phrases import core_table
+from checker.pipeline import check_paths
+
+REPO = Path(__file__).resolve().parent.parent
+PROFILE = ("id: tiny\nname: Tiny\nevent_id: number:period\nperiods:\n  - {id: Early}\n  - {id: Late}\n"
+           "countries:\n  - {code: USA, name: United States}\n")
+TEXT = "GAME tiny\nPERIOD Late\n\n1: SECOND CARD\n1. Usable as an event only after 1:Early.\n\n"
+FIRST = "GAME tiny\nPERIOD Early\n\n1: FIRST CARD\n1. The USA gains 1 VP.\n\n"
+
+
+def _schema_tokens():
+    schema = json.loads((REPO / "kb" / "schema" / "game.schema.json").read_text(encoding="utf-8"))
+    return set(schema["properties"]["reader"]["properties"]["tokens"]["propertyNames"]["enum"])
+
+
+def test_the_schema_names_every_token_of_the_grammar():
+    grammar = set(core_table()["tokens"]) | {"MODAL", "NEG", "DOES", "HAS", "COP"}
+    assert _schema_tokens() == grammar, "regenerate the reader token enum of kb/schema/game.schema.json"
+    assert not _schema_tokens() & set(EXTRA_TOKENS)  # references and punctuation are not the lexicon's
+
+
+def _kb(tmp_path, reader: str):
+    root = tmp_path / "kb"
+    (root / "games").mkdir(parents=True)
+    (root / "games" / "tiny.yaml").write_text(PROFILE + reader, encoding="utf-8")
+    (tmp_path / "a.txt").write_text(FIRST, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(TEXT, encoding="utf-8")
+    return root
+
+
+def test_a_games_own_idiom_is_read(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLE: [usable as an event]\n")
+    assert main(["ingest", "--kb", str(root), str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]) == 0
+    findings = check_paths([], str(root)).findings
+    assert not [f for f in findings if f.rule in ("LOG007", "SCH001") and f.subject != "1:Early"], \
+        [f.message for f in findings]
+    event = (root / "events" / "tiny" / "late" / "01.yaml").read_text(encoding="utf-8")
+    assert "1:Early" in event and "occurred" in event
+
+
+def test_without_the_idiom_the_sentence_is_reported(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = _kb(tmp_path, "")
+    main(["ingest", "--kb", str(root), str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    findings = check_paths([], str(root)).findings
+    assert [f for f in findings if f.rule == "LOG007" and f.subject == "1:Late"]
+
+
+def test_an_unknown_token_in_a_profile_is_reported_with_file_and_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLY: [usable as an event]\n")
+    findings = check_paths([], str(root)).findings
+    bad = [f for f in findings if f.rule == "SCH001" and "tiny.yaml" in (f.file or "")]
+    assert bad and "PLAYABLY" in bad[0].message and bad[0].line, [(f.rule, f.file, f.message) for f in findings]
