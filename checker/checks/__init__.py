@@ -287,6 +287,21 @@ def resolve_selection(values: list[str] | None, option: str = "--select") -> set
     return out
 
 
+def codes_to_run(select: set[str], ignore: set[str]) -> set[str] | None:
+    """The check codes ``--select`` / ``--ignore`` leave to run, so a check nobody asked for does not run at all
+    (``--select STY`` runs no solver). None: every check. ACC001 (an acceptance that matches no finding) can only
+    be judged over every finding: a selection that keeps it runs everything."""
+    if not select and not ignore:
+        return None
+
+    def named(code: str, info, names: set[str]) -> bool:
+        return code in names or info.category in names or code.rstrip("0123456789") in names
+
+    codes = {code for code, info in registry().items()
+             if (not select or named(code, info, select)) and not named(code, info, ignore)}
+    return None if "ACC001" in codes else codes
+
+
 def matches_selection(finding: Finding, names: set[str]) -> bool:
     """Does ``finding`` fall under a set returned by :func:`resolve_selection`?"""
     return finding.rule in names or finding.category in names or finding.rule.rstrip("0123456789") in names

@@ -21,7 +21,7 @@ from .texts import _expand_paths, resolve_texts
 
 
 def cmd_check(args) -> int:
-    from ..checks import matches_selection, resolve_selection
+    from ..checks import codes_to_run, matches_selection, resolve_selection
 
     try:
         select = resolve_selection(args.select, "--select")
@@ -49,15 +49,17 @@ def cmd_check(args) -> int:
 
     period = {name: per for name, (_, per) in texts.items()}
     games = {name: game for name, (game, _) in texts.items()}
-    run = check_paths(paths, root, period, game=games, one_shot=True)  # the process ends once it has reported
+    running = codes_to_run(select, ignore)  # --select / --ignore decide what runs (None: every check)
+    run = check_paths(paths, root, period, game=games, one_shot=True, selected=running)
     findings = run.findings
+    acceptances = [a for a in run.kb.acceptances if running is None or a.rule in running]
     if whole_kb:
-        findings = apply_acceptances(findings, run.kb.acceptances, run.kb.files.get("accepted"))
+        findings = apply_acceptances(findings, acceptances, run.kb.files.get("accepted"))
         if args.game:  # the whole KB, reported for one game (its entries, and files that belong to no game)
             only = _resolve_game(args.game, root, "--game")[0]
             findings = [f for f in findings if f.game in (None, only)]
     else:
-        findings = apply_acceptances(findings, list(run.kb.acceptances), None)
+        findings = apply_acceptances(findings, acceptances, None)
         findings = [f for f in findings if f.rule != "ACC001"]
     if args.baseline or args.diff_from:
         from ..baseline import BaselineError, baseline_from_git, new_findings
@@ -140,10 +142,10 @@ def add_parser(sub) -> None:
                         "the KB's one game with events. Without texts: report only this game's findings")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--select", action="append", metavar="CODES",
-                   help=f"only these codes, code prefixes (REF) or categories, any case (comma-separated; "
-                        f"{CATEGORIES_HELP})")
+                   help=f"run and report only these codes, code prefixes (REF) or categories, any case "
+                        f"(comma-separated; {CATEGORIES_HELP}); the others do not run")
     p.add_argument("--ignore", action="append", metavar="CODES",
-                   help="leave out these codes, code prefixes or categories (as --select)")
+                   help="do not run these codes, code prefixes or categories (as --select)")
     p.add_argument("--show-accepted", action="store_true", help="also list findings accepted in kb/accepted.yaml")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report to FILE instead of stdout")
     g = p.add_mutually_exclusive_group()
