@@ -201,3 +201,20 @@ def test_a_clause_saying_what_does_not_matter_adds_nothing():
                 "effect, but Detente must be over.")["role"] == "unread"
     assert read("This card shall not be played save where each of COMECON and Detente has been played.")["when"] == [
         {"kind": "occurred", "event": "7:Early"}, {"kind": "occurred", "event": "1:Late"}]
+
+
+def test_outcomes_where_the_card_goes():
+    logic = read("Not playable before COMECON is over. If unplayable, set aside; returns at next reshuffle.")
+    assert logic["on_fail"] == "refused_renewable"
+    # "set aside" alone does not say whether the card comes back: reported, never settled
+    assert read("Not playable before COMECON is over. If unplayable, set it aside.")["role"] == "unread"
+    logic = read("Condition: COMECON finished. If not met: return this card to the deck and draw another.")
+    assert logic["when"] == [{"kind": "over", "event": "7:Early"}] and logic["on_fail"] == "reroll"
+
+
+def test_capitals_and_terse_forms():
+    # a sentence in capitals is judged as in sentence case: never dropped for its case
+    assert read_text("PRU ANNEXES DANZIG.", "7:Late", None, VOCAB)["role"] == "unread"
+    assert read_text("Game ends immediately.", "7:Late", None, VOCAB)["effects"] == [{"kind": "game_ends"}]
+    assert read_text("If Detente is in effect, the effects of this event are cancelled.", "7:Late", None,
+                     VOCAB)["effects"] == [{"kind": "cancel_event", "event": "7:Late"}]

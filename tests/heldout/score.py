@@ -310,7 +310,8 @@ def verdict(sentence: dict, logic, periods) -> tuple[str, str]:
             return "wrong", json.dumps({k: logic.get(k) for k in ("when", "when_any", "unless")})[:300]
         want_fail = reading.get("on_fail", "reroll")
         got_fail = logic.get("on_fail")
-        if (want_fail == "reroll" and got_fail not in REROLLED) or (want_fail != "reroll" and got_fail != want_fail):
+        # docs/logic.md S1: re-roll, nothing, delay and "treat as R" are all re-rolled (one group, both ways)
+        if (want_fail in REROLLED and got_fail not in REROLLED) or (want_fail not in REROLLED and got_fail != want_fail):
             return "wrong", f"on_fail {got_fail} (meant {want_fail})"
         return "exact", ""
     if want_eff is not None and want_req is None:

@@ -106,5 +106,29 @@ def render() -> str:
     return "\n".join(out)
 
 
+def lexicon_tokens() -> list[str]:
+    """The tokens a game's ``reader:`` table may name: the core lexicon's and the grammar's own words."""
+    from .phrases import core_table
+
+    return sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"})
+
+
+def write_schema_tokens(path: str) -> None:
+    """Write :func:`lexicon_tokens` into the game profile schema's ``reader`` enums (``--schema FILE``)."""
+    import json
+
+    with open(path, encoding="utf-8") as fh:
+        schema = json.load(fh)
+    reader = schema["properties"]["reader"]["properties"]
+    for key in ("tokens", "headings"):
+        reader[key]["propertyNames"]["enum"] = lexicon_tokens()
+    reader["sequences"]["additionalProperties"]["items"]["enum"] = lexicon_tokens()
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(schema, indent=2, ensure_ascii=False) + "\n")
+
+
 if __name__ == "__main__":
-    sys.stdout.write(render())
+    if sys.argv[1:2] == ["--schema"]:  # python -m checker.logic.reader.language_doc --schema kb/schema/game.schema.json
+        write_schema_tokens(sys.argv[2])
+    else:
+        sys.stdout.write(render())

@@ -52,6 +52,9 @@ def build_lexicon(*tables: dict) -> Lexicon:
             forms[_words(str(s))] = tuple(str(t) for t in tokens)
         for s in table.get("fillers") or []:
             forms.setdefault(_words(str(s)), ())
+    for form, kinds in list(forms.items()):  # "the game ends" is also "game ends" (terse texts drop articles)
+        if len(form) > 1 and form[0] in ("the", "a", "an") and kinds:
+            forms.setdefault(form[1:], kinds)
     forms.pop((), None)
     longest = max((len(k) for k in forms), default=1)
     headings = {_words(str(h)): str(token) for table in tables

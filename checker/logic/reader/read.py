@@ -75,8 +75,17 @@ _KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R r
 
 def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     """Does the sentence state a rule the logic models? The seeds' cue phrases (``SHAPE``), or the event language's
-    shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state)."""
+    shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state). A
+    sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
+    letters = [c for c in sentence if c.isalpha()]
+    if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
+        if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
+            return True
+    return _shaped(sentence, vocab)
+
+
+def _shaped(sentence: str, vocab: Vocabulary | None) -> bool:
     if any(k in sentence for k in _KEYS):
         if len(sentence) > MAX_SENTENCE:
             return True
@@ -288,8 +297,10 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
     if not toks:
         return False
     kinds = {t.kind for t in toks}
-    if kinds & _OUTCOME_TOKENS or toks[0].kind in _EFFECT_OPENERS:
+    if kinds & _OUTCOME_TOKENS or toks[0].kind in _EFFECT_OPENERS | {"OTHERWISE"}:
         return True
+    if toks[0].kind == "IF" and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
+        return True  # "If unplayable, set aside …", "If drawn earlier, …": the outcome of the rule beside it
     return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD"}) and len(toks) <= 12
 
 
