@@ -218,3 +218,18 @@ def test_capitals_and_terse_forms():
     assert read_text("Game ends immediately.", "7:Late", None, VOCAB)["effects"] == [{"kind": "game_ends"}]
     assert read_text("If Detente is in effect, the effects of this event are cancelled.", "7:Late", None,
                      VOCAB)["effects"] == [{"kind": "cancel_event", "event": "7:Late"}]
+
+
+def test_corpus_voice_forms():
+    assert read("Not playable before Mid.")["when"] == [{"kind": "period_at_least", "value": "Mid"}]
+    assert read("This card is playable no sooner than the Mid War.")["when"] == [
+        {"kind": "period_at_least", "value": "Mid"}]
+    assert read("Only after COMECON, never after Detente.")["when"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "not_occurred", "event": "1:Late"}]
+    assert read("Cannot be played unless COMECON has been played. If drawn before that, mark off.")["on_fail"] == \
+        "mark_off"
+    assert read("Cannot be played if there is no Cuba.")["when"] == [{"kind": "exists", "subject": "Cuba"}]
+    assert read("This card can only be played if COMECON has been played and its effects are still in force.")[
+        "when"] == [{"kind": "occurred", "event": "7:Early"}, {"kind": "in_effect", "event": "7:Early"}]
+    assert read("Cannot be played if Cuba is no longer owned by the USSR.")["when"] == [
+        {"kind": "owns", "subject": "USSR", "value": "Cuba"}]

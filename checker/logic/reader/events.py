@@ -169,7 +169,18 @@ class _ToFormula(Transformer):
     # conditions
     def atom_refs(self, items):
         self._last_pred = items[1]
+        self._last_refs = items[0]
         return self._apply(items[0], items[1])
+
+    def atom_its(self, items):
+        """"… if Bay of Pigs has been played and its effects are still in force": the one event named just before."""
+        refs = getattr(self, "_last_refs", None)
+        if refs is None or len(refs[1]) != 1:
+            raise Unread("'its effects' with no single event before it", "its effects")
+        return self._apply(refs, items[-1])
+
+    def atom_not_owned_by(self, items):
+        return ("not", self.atom_owned_by(items))
 
     def atom_ellipsis(self, items):
         """"A is in effect and B is not", "A has been played but B has not": B in the negative of A's state ("A is
@@ -378,10 +389,10 @@ class _ToFormula(Transformer):
         return Ev(self._val(items[0]))
 
     def atom_exists(self, items):
-        return ("atom", "exists", items[0])
+        return ("atom", "exists", next(i for i in items if isinstance(i, Ev)))
 
     def atom_not_exists(self, items):
-        return ("not", ("atom", "exists", items[0]))
+        return ("not", ("atom", "exists", next(i for i in items if isinstance(i, Ev))))
 
     def atom_owns(self, items):
         names = [i for i in items if isinstance(i, Ev)]

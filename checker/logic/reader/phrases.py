@@ -146,6 +146,11 @@ class TitleIndex:
         self.longest = max((len(k) for k in self.by_words), default=0)
 
 
+# a bare period label stands right after one of these ("before Mid"): one fixed-width look-behind per word
+_AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from", "until", "during", "in")
+                            for w in (t, t.capitalize()))
+
+
 @functools.lru_cache(maxsize=32)
 def _ref_patterns(ctx: Context):
     labels = sorted(set(ctx.labels), key=lambda x: (-len(x), x))
@@ -154,8 +159,12 @@ def _ref_patterns(ctx: Context):
                        rf"(?![\w:])(?:\s*\((?P<label>[^()]{{1,80}})\))?")
     names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
+    # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable
+    # before Mid.", "from VII on")
     period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:period|era|age|[Ww]ar)"
-                        rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?)(?![\w])")
+                        rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?"
+                        rf"|(?:{_AFTER_TIME_WORD})(?P<l3>{per}))"
+                        rf"(?![\w:])")
     codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
     code = re.compile(rf"(?<![\w/]){codes}(?![\w/])")
     return ident, period, dict(names), code
@@ -178,7 +187,7 @@ def references(text: str, ctx: Context):
         # the event's own id in its own text is the event itself ("Event 12:VII shall occur only where …")
         found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_, m.start())))
     for m in period.finditer(text):
-        label = m["l1"] or m["l2"] or names.get(m["n"], "")
+        label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         if label and free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("PERIOD", label, m.start())))
     index = ctx.titles
