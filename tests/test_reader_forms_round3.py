@@ -233,3 +233,17 @@ def test_corpus_voice_forms():
         "when"] == [{"kind": "occurred", "event": "7:Early"}, {"kind": "in_effect", "event": "7:Early"}]
     assert read("Cannot be played if Cuba is no longer owned by the USSR.")["when"] == [
         {"kind": "owns", "subject": "USSR", "value": "Cuba"}]
+
+
+def test_questions_and_corrections():
+    logic = read("Q: Can this card be played after Detente has ended? A: No, this card requires Detente to be in "
+                 "effect.")
+    assert logic["when"] == [{"kind": "in_effect", "event": "1:Late"}]
+    # a bare yes or no holds its rule in the question: reported, never dropped
+    assert read("Q: Can this card be played while Detente is in effect? A: No.")["role"] == "unread"
+    logic = read("Errata: the card should read 'May only be played after Detente has ended', not 'after Detente'.")
+    assert logic["when"] == [{"kind": "over", "event": "1:Late"}]
+    assert read("Errata: replace 'Requires COMECON' with 'Requires COMECON or the Marshall Plan'.")["when_any"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "occurred", "event": "1:Early"}]
+    # a correction of another card is not this card's rule: reported
+    assert read("Errata: COMECON should read 'May only be played after Detente has ended'.")["role"] == "unread"

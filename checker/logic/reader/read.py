@@ -17,6 +17,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
+from .framing import Unframed, reframed
 from .events import event_shaped, read_event_sentence
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
@@ -124,6 +125,13 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
         except Unread as other:
             failure = other if other.reason.startswith(("ambiguous", "the grammar")) else exc
         if not failure.reason.startswith("ambiguous"):
+            try:
+                inner = reframed(sentence.text, context(vocab, event_id), vocab.reader)
+            except Unframed as exc:
+                raise Unread(str(exc), sentence.text.strip()) from None
+            if inner is not None and inner.strip() != sentence.text.strip():
+                # a question's answer, a correction's new wording: that is the rule (framing.py)
+                return parse_sentence(Sentence(inner, sentence.labels), event_id, vocab)
             rest = without_commentary(sentence.text, context(vocab, event_id), vocab.reader,
                                       lambda piece: rule_shaped(piece, vocab))
             if rest is not None:
