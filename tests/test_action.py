@@ -14,9 +14,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 from .conftest import REPO
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the action's steps run as subprocesses
 
 ACTION = REPO / "action.yml"
 CORPUS = REPO / "tests" / "corpus"

@@ -8,6 +8,8 @@ import pytest
 
 from checker.logic.bounded import GRACE, OutOfBounds, run_bounded
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): questions run to their time, memory bounds
+
 
 def _sleep(seconds):
     time.sleep(seconds)

@@ -25,6 +25,8 @@ from checker.report import FORMATS
 
 from .conftest import KB, TWO_EVENTS
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): whole-KB cold/warm checks, cache rebuilds
+
 OLD = time.time() - 3600  # file times well before the cache is written (fresh files are not cached: racy)
 
 

@@ -77,6 +77,7 @@ def test_baseline_reports_only_new_findings(tmp_path, capsys):
     assert main(["check", "--kb", "kb", "--baseline", str(tmp_path / "missing.json"), str(text)]) == 2
 
 
+@pytest.mark.slow
 def test_diff_from_git_ref(tmp_path, monkeypatch, capsys):
     repo = tmp_path / "rules"
     shutil.copytree(REPO / "kb", repo / "kb")
@@ -101,6 +102,7 @@ def _hook():
     return next(h for h in hooks if h["id"] == "rulekb")
 
 
+@pytest.mark.slow
 def test_pre_commit_hook_runs_as_pre_commit_would(tmp_path):
     hook = _hook()
     assert hook["language"] == "python" and hook["pass_filenames"] is True
@@ -214,6 +216,7 @@ def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII", 
             "runner_temp": runner_temp, "package": env_wf["RULEKB_PACKAGE"]}
 
 
+@pytest.mark.slow
 def test_example_workflow_runs_as_written(tmp_path):
     run = _run_workflow(tmp_path, {"events/new.txt": (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")})
     steps = dict((name, proc) for name, proc in run["results"])
@@ -232,6 +235,7 @@ def test_example_workflow_runs_as_written(tmp_path):
     assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in wf["jobs"]["check"]["steps"])
 
 
+@pytest.mark.slow
 def test_example_workflow_runs_no_file_name(tmp_path):
     """A pull request that adds a file whose name is a shell command: it is checked, and nothing runs."""
     name = "events/a$(touch${IFS}PWNED).txt"
@@ -242,6 +246,7 @@ def test_example_workflow_runs_no_file_name(tmp_path):
     assert not list(tmp_path.rglob("PWNED")) and not os.path.exists("PWNED")
 
 
+@pytest.mark.slow
 def test_example_workflow_fails_on_a_usage_error(tmp_path):
     """Exit 2 (here: a text without a period, and none given) fails both steps; only findings (exit 1) let the SARIF
     step pass."""

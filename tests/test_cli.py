@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from checker.cli import main
 
 from .conftest import REPO, SEEDS, TWO_EVENTS, seed_files
@@ -32,6 +34,7 @@ def test_check_bundled_kb_json_contract(capsys):
     assert limits  # the bundled KB holds sentences beyond the reader, so its check is inconclusive
 
 
+@pytest.mark.slow
 def test_console_script_runs(tmp_path):
     exe = os.path.join(os.path.dirname(sys.executable), "rulekb")
     proc = subprocess.run([exe, "check", "--format", "json"], cwd=REPO, capture_output=True, text=True)
@@ -91,6 +94,7 @@ def test_non_utf8_input_exits_2_with_file_and_line(tmp_path, capsys):
     assert code == 2 and "bad.txt:4" in err and "UTF-8" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_unparsable_text_in_check_is_a_finding(tmp_path, capsys):
     bad = tmp_path / "new.txt"
     bad.write_text("PERIOD VII\nnot an event\n", encoding="utf-8")

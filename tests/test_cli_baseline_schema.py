@@ -45,6 +45,7 @@ def _json(capsys, args) -> tuple[int, dict, str]:
     return code, json.loads(out.out), out.err
 
 
+@pytest.mark.slow
 def test_unknown_key_on_its_own_line(kb, capsys):
     event = kb / "events" / "coldwar" / "early" / "01.yaml"
     top = _insert(event, "title:", "titel: OOPS")
@@ -57,6 +58,7 @@ def test_unknown_key_on_its_own_line(kb, capsys):
     assert got[1][1].startswith("(top level): unknown key 'extra_block' (known: ") and "title" in got[1][1]
 
 
+@pytest.mark.slow
 def test_baseline_says_how_many_it_hid(findings_kb, tmp_path, capsys):
     code, full, _ = _json(capsys, ["check", "--kb", "kb", "--format", "json"])
     assert full["findings"], "the example KB has findings to hide"
@@ -75,6 +77,7 @@ def test_baseline_says_how_many_it_hid(findings_kb, tmp_path, capsys):
     assert "baseline" not in data and "hidden" not in err
 
 
+@pytest.mark.slow
 def test_baseline_count_follows_select(findings_kb, tmp_path, capsys):
     code, full, _ = _json(capsys, ["check", "--kb", "kb", "--format", "json"])
     saved = tmp_path / "base.json"

@@ -92,6 +92,7 @@ def test_two_events_with_one_title_ask_for_the_id(views):
     assert "several events (1:Early, 9:Late)" in str(exc.value)
 
 
+@pytest.mark.slow
 def test_order_and_explain_take_titles(coldwar, capsys):
     assert main(["order", "--goal", "atlantic treaty", "--avoid", "THAW", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["goal"] == "2:Early"
@@ -104,6 +105,7 @@ def test_order_and_explain_take_titles(coldwar, capsys):
     assert "did you mean 2:Early (ATLANTIC TREATY)?" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_explain_a_contributed_text_cites_its_lines(coldwar, capsys):
     assert main(["explain", "12:Early"]) == 2  # not in the KB: only with --text
     assert "no event 12:Early" in capsys.readouterr().err
@@ -119,6 +121,7 @@ def test_explain_a_contributed_text_cites_its_lines(coldwar, capsys):
     assert "LOG002 13:Early" in out and "because (new.txt:12)" in out
 
 
+@pytest.mark.slow
 def test_order_a_contributed_text_cites_its_lines(coldwar, capsys):
     assert main(["order", "--goal", "NEW PACT", "--text", "new.txt", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -129,6 +132,7 @@ def test_order_a_contributed_text_cites_its_lines(coldwar, capsys):
     assert {(i["file"], i["line"]) for i in data["explanation"]} == {("new.txt", 12)}
 
 
+@pytest.mark.slow
 def test_text_options_are_checked_as_check_checks_them(coldwar, capsys):
     (coldwar / "bare.txt").write_text(NEW.split("\n", 3)[3], encoding="utf-8")  # no GAME / PERIOD lines
     assert main(["explain", "12:Early", "--text", "bare.txt"]) == 2

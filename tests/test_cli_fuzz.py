@@ -26,6 +26,8 @@ from checker.cli import main
 
 from .conftest import KB, REPO, SEEDS
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): a hypothesis fuzz over argument vectors
+
 EXAMPLES = int(os.environ.get("RULEKB_FUZZ_EXAMPLES", "40"))
 COUNTS: Counter = Counter()
 SEED_TEXTS = sorted(str(p) for p in SEEDS.glob("*.txt"))

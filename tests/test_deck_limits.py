@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
 import yaml
 
 from checker.cli import main
 from checker.games.pop.deck import MAX_CARDS
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): deck commands run to their time limit
 
 
 def _deck(path, n):

@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from . import differential
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): random KBs, clingo against the interpreter
+
 CASES = int(os.environ.get("RULEKB_DIFF_CASES", "12"))
 
 

@@ -11,6 +11,8 @@ from checker.logic.reader.events import same_conditions
 from tests import differential
 from tests.differential_text import NotSayable, render_requirement, through_text
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): random KBs written out and read back
+
 REROLLED = {None, "reroll", "nothing"}
 
 

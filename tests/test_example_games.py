@@ -17,6 +17,8 @@ import yaml
 
 from checker.cli import main
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the example games end to end
+
 REPO = Path(__file__).resolve().parent.parent
 EXAMPLES = REPO / "examples"
 PLANTED = REPO / "tests" / "corpus" / "games"

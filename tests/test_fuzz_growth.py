@@ -22,6 +22,8 @@ from checker.textformat.blocks import line_block, subject_word
 from checker.textformat.common import TextLine, check_line_lengths, split_lines
 from checker.textformat.event_list import date_ranges, extends_id, split_title
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): growth runs and fuzz regressions
+
 RUNS = {
     "caps": "A", "capwords": "ABC ", "spaces": " ", "digits": "7", "commas": ", ", "and": " and ", "lparen": "(",
     "rparen": ")", "parens": "()", "ids": "7:VII ", "repeats": "repeats (1:VII) ", "colons": "a:b ",

@@ -21,6 +21,7 @@ import shutil
 import time
 from contextlib import redirect_stderr, redirect_stdout
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,8 @@ from checker.paths import UnsafePath
 from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, SEED_PERIODS, seed_files
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): fuzzed texts and KBs checked whole
 
 TOTAL = int(os.environ.get("RULEKB_FUZZ_CASES", "250"))
 COUNTS = {"text": 0, "yaml": 0, "cli": 0, "kb-edit": 0, "errors": 0, "slowest_s": 0.0}

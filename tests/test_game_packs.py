@@ -54,6 +54,7 @@ def _game_literals(path: Path) -> set[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in IDS}
 
 
+@pytest.mark.slow
 def test_generic_modules_name_no_game():
     found = {rel: lits for rel, path in _generic_modules() if (lits := _game_literals(path))}
     extra = {rel: sorted(lits - ALLOWED_LITERALS.get(rel, set())) for rel, lits in found.items()
@@ -70,6 +71,7 @@ def test_generic_module_names_name_no_game():
     assert named == ALLOWED_NAMES
 
 
+@pytest.mark.slow
 def test_generic_modules_import_no_pack():
     """Only the registry imports the packs; everything else asks it (``checker.games.pack(game)``, …)."""
     packages = {f"checker.games.{game}" for game in IDS}

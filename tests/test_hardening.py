@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,8 @@ from checker.logic.solver import Session
 from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, REPO, SEED_PERIODS, seed_files
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): fuzzing, time limits, interrupted ingests
 
 SEEDS = {p.name: p.read_bytes() for p in seed_files()}
 COUNTS = {"text": 0, "yaml": 0, "cli": 0}

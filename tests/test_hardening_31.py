@@ -141,6 +141,7 @@ def test_site_docs_folder_behind_a_symlinked_parent_is_refused(kb, tmp_path, cap
     assert not any(outside.iterdir())
 
 
+@pytest.mark.slow
 def test_site_docs_folder_is_resolved_before_writing(kb, tmp_path, capsys, monkeypatch):
     """Road: --docs under a symbolic link (the folder itself was checked for a link, its parents were not): the
     folder checked and the folder written are the one resolved path; a link inside the project leading out of it
@@ -174,6 +175,7 @@ def test_site_docs_folder_is_resolved_before_writing(kb, tmp_path, capsys, monke
 CORPUS = REPO / "tests" / "corpus"
 
 
+@pytest.mark.slow
 def test_pre_commit_hook_passes_file_names_after_double_dash(tmp_path, capsys, monkeypatch):
     """Road: a folder named ``--baseline=x`` whose text pre-commit passes as a file name: without ``--`` it became
     ``--baseline`` with a report that hid the other text's findings ("Failed" became "Passed")."""
@@ -204,6 +206,7 @@ def test_pre_commit_hook_passes_file_names_after_double_dash(tmp_path, capsys, m
     assert code == 1 and "REF001" in out and "30:VII" in out
 
 
+@pytest.mark.slow
 def test_check_takes_file_names_after_double_dash(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("-x.txt").write_text((CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8"), encoding="utf-8")
@@ -221,6 +224,7 @@ def _break_event(kb: Path) -> Path:
     return bad
 
 
+@pytest.mark.slow
 def test_a_loosened_kb_schema_hides_no_error(kb, capsys):
     """Road: the pull request changes kb/schema/ itself: files were validated against the KB's own schema."""
     _loosen(kb)
@@ -239,6 +243,7 @@ def test_a_loosened_kb_schema_hides_no_error(kb, capsys):
     assert "Traceback" not in err and code in (0, 2), err
 
 
+@pytest.mark.slow
 def test_a_loosened_kb_schema_hides_no_error_with_diff_from(kb, capsys, monkeypatch):
     """Road: the same with --diff-from: the base revision and the pull request are both validated against the
     shipped schemas, so what the loosened schema would let in is a new finding."""
@@ -287,6 +292,7 @@ def test_check_reports_two_events_with_one_number(kb, tmp_path, capsys):
     assert hits[0]["line"] == 5
 
 
+@pytest.mark.slow
 def test_workflow_checks_a_text_renamed_and_edited(tmp_path):
     """Road: a text renamed and edited in one pull request (``--diff-filter=AM`` saw a rename, not an addition:
     nothing was checked, exit 0)."""
@@ -303,6 +309,7 @@ def test_workflow_checks_a_text_renamed_and_edited(tmp_path):
     assert "file=events/renamed.txt" in annotate.stdout and "REF001" in annotate.stdout
 
 
+@pytest.mark.slow
 def test_workflow_checks_the_kb_when_a_text_changes_too(tmp_path):
     """Road: a pull request that breaks the KB and also adds a text: only the text was checked (exit 0)."""
     from .test_ci_validation import _run_workflow
@@ -374,6 +381,7 @@ def test_event_of_a_game_without_profile_is_sch003(kb, capsys):
 
 # ------------------------------------------------------------------ 3. bounds, 5. the cache
 
+@pytest.mark.slow
 def test_baseline_file_has_a_size_limit(kb, tmp_path, capsys):
     """Road: a huge --baseline file was parsed whole (memory)."""
     from checker.baseline import MAX_BASELINE_BYTES
@@ -385,6 +393,7 @@ def test_baseline_file_has_a_size_limit(kb, tmp_path, capsys):
     assert code == 2 and "larger than" in err and out == ""
 
 
+@pytest.mark.slow
 def test_diff_from_adds_nothing_to_the_cache_folder(kb, tmp_path, capsys, monkeypatch):
     """Road: every --diff-from run cached the base revision's KB under a new temporary folder's name: the cache
     folder grew by a KB's worth at every run."""
@@ -405,6 +414,7 @@ def test_diff_from_adds_nothing_to_the_cache_folder(kb, tmp_path, capsys, monkey
     assert sorted(p.name for p in cache.glob("*kb-*")) == before
 
 
+@pytest.mark.slow
 def test_cache_sees_an_edit_that_keeps_size_and_mtime(kb, tmp_path, capsys, monkeypatch):
     """Road: a checkout or copy that keeps a file's size and modification time: the KB cache replayed the old
     file's record (and findings)."""

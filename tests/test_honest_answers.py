@@ -53,6 +53,7 @@ def _json(capsys):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_order_goal_is_inconclusive_through_an_unread_requirement(kb, capsys):
     root = kb()
     assert main(["order", "--kb", root, "--goal", "2:VII", "--format", "json"]) == 3
@@ -65,6 +66,7 @@ def test_order_goal_is_inconclusive_through_an_unread_requirement(kb, capsys):
     assert data["status"] == "found" and "unread" not in data
 
 
+@pytest.mark.slow
 def test_a_sentence_naming_an_event_is_in_its_basis(kb, capsys):
     root = kb(NAMES_FIRST)
     assert main(["order", "--kb", root, "--goal", "1:VII", "--format", "json"]) == 3
@@ -72,6 +74,7 @@ def test_a_sentence_naming_an_event_is_in_its_basis(kb, capsys):
     assert [u["event"] for u in data["unread"]] == ["4:VII"] and "names 1:VII" in data["unread"][0]["why"]
 
 
+@pytest.mark.slow
 def test_order_check_and_count_are_inconclusive(kb, tmp_path, capsys):
     root = kb()
     log = tmp_path / "log.yaml"
@@ -96,6 +99,7 @@ def test_explain_is_inconclusive(kb, capsys):
     assert main(["explain", "--kb", root, "1:VII"]) == 0
 
 
+@pytest.mark.slow
 def test_check_exits_3_and_never_fires_through_an_unread_sentence_is_not_an_error(kb, mini_kb, capsys):
     root = kb()
     assert main(["check", "--kb", root, "--format", "json"]) == 3  # LOG007: a limit, not an erratum
@@ -129,6 +133,7 @@ EVENTS PHASE:
 """
 
 
+@pytest.mark.slow
 def test_a_requirement_in_the_body_is_read_but_reported_and_answers_through_it_are_inconclusive(mini_kb, capsys):
     """The engine models requirements among the opening conditions only (docs/logic.md S8): one in the body is not
     in the model, so an answer through it is inconclusive, and check reports it as a limit (LOG007)."""

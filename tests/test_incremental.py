@@ -15,6 +15,8 @@ from checker.pipeline import check_paths
 
 from .conftest import KB, REPO
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): incremental checks against full runs
+
 NEW_VII = REPO / "bench" / "new_event_vii.txt"
 
 

@@ -11,7 +11,11 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from .conftest import KB, REPO
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): a warm check in a subprocess
 
 PROBE = """
 import json, sys

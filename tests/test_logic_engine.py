@@ -27,6 +27,7 @@ def lines(clauses):
     return [(c.event, c.line) for c in clauses]
 
 
+@pytest.mark.slow
 def test_6vii_needs_4vii_played_through(kb):
     r = shortest_history(kb, "6:VII")
     assert r.status == "found" and [(s.event, s.outcome) for s in r.history] == [("4:VII", "fired"), ("6:VII", "fired")]
@@ -37,6 +38,7 @@ def test_6vii_needs_4vii_played_through(kb):
     assert res.status == "unsat" and lines(model.clauses[c] for c in res.core) == [("6:VII", 218)]
 
 
+@pytest.mark.slow
 def test_8vii_needs_7vii_played_and_over(kb):
     assert check_log(kb, [{"turn": 1, "event": "7:VII"}, {"turn": 2, "event": "8:VII"}]).status == "legal"
     bad = check_log(kb, [{"turn": 1, "event": "8:VII"}])
@@ -45,6 +47,7 @@ def test_8vii_needs_7vii_played_and_over(kb):
     assert res.status == "unsat"
 
 
+@pytest.mark.slow
 def test_11vii_changes_to_7_8_9(kb):
     played = [{"turn": 1, "event": "7:VII"}, {"turn": 2, "event": "9:VII"}, {"turn": 3, "event": "8:VII"}]
     assert check_log(kb, played + [{"turn": 4, "event": "11:VII", "outcome": "marked"}]).status == "legal"
@@ -59,6 +62,7 @@ def test_11vii_changes_to_7_8_9(kb):
     assert res.status == "sat"
 
 
+@pytest.mark.slow
 def test_9iv_needs_7iv_and_protestant_eng(kb):
     r = shortest_history(kb, "9:IV")
     assert [(s.event, s.outcome) for s in r.history] == [("7:IV", "fired"), ("9:IV", "fired")]
@@ -85,6 +89,7 @@ def test_war_with_scotland_needs_6iv_and_can_make_8vi_impossible(kb):
     assert res.status == "sat"
 
 
+@pytest.mark.slow
 def test_16iv_while_20iv_in_effect(kb):
     # The clause's first sentence is the requirement; its second ("If … occurs later while this event lasts, apply
     # them both") is not read, so the re-ingested KB holds the clause unread (LOG007). The engine's semantics of the
@@ -107,6 +112,7 @@ def test_nothing_fires_after_6vii_ends_the_game(kb):
     assert res.status == "sat"
 
 
+@pytest.mark.slow
 def test_count_orders(kb):
     def pair(r):
         return r.count, r.complete
@@ -116,6 +122,7 @@ def test_count_orders(kb):
     assert pair(count_orders(kb, ["1:VII", "2:VII", "3:VII"], limit=4)) == (4, False)
 
 
+@pytest.mark.slow
 def test_bundled_kb_analysis(kb):
     a = analyse(kb)
     assert a.complete and {v.status for v in a.verdicts} == {"can"}
@@ -206,6 +213,7 @@ EVENTS PHASE:
     assert not [f for f in findings if f.rule == "LOG002"]
 
 
+@pytest.mark.slow
 def test_order_cli_contract(tmp_path, capsys):
     import json
 
@@ -249,6 +257,7 @@ def test_explain_cli(capsys):
     assert "LOG003 7:VII" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_greedy_witness_agrees_with_clingo(kb, tmp_path):
     """Every event and scope the Python witness history claims playable, clingo confirms (bundled KB and a
     synthetic KB that follows the seeds' statistics)."""
@@ -374,6 +383,7 @@ EVENTS PHASE:
         assert session.solve(time_limit=5).status == expected
 
 
+@pytest.mark.slow
 def test_effects_in_different_phases_or_alternatives_are_not_conflicts(kb):
     """7:IV: Scotland 'becomes neutral' when the event fires (EVENTS PHASE) and is 'restored to permanent VA of ENG'
     or else 'reverts to normal minor' when the war ends (PEACE PHASE, first_of): one after the other, and the two
@@ -382,6 +392,7 @@ def test_effects_in_different_phases_or_alternatives_are_not_conflicts(kb):
     assert not [c for c in a.conflicts if c.event == "7:IV"]
 
 
+@pytest.mark.slow
 def test_a_minor_created_when_the_event_fires_and_eliminated_when_its_war_ends_is_no_conflict(kb):
     """2:IV: the Cossacks are created in the events phase and eliminated in the peace phase after two turns of war:
     one after the other, not a minor that both exists and does not (the reader's 2:IV reading was held back

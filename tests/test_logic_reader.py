@@ -134,6 +134,7 @@ def test_an_unknown_aside_makes_the_sentence_unread():
     assert logic["role"] == "unread" and "weather" in logic["words"]
 
 
+@pytest.mark.slow
 def test_log007_quotes_the_words(tmp_path):
     from checker.pipeline import check_paths
 

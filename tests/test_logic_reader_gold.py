@@ -131,6 +131,7 @@ def test_gold_counts():
     assert counts["exact"] >= EXACT_FLOOR
 
 
+@pytest.mark.slow
 def test_every_rule_shaped_clause_of_the_seeds_is_in_the_gold():
     """The gold holds every clause the reader finds rule-shaped (a new cue must come with its gold entries)."""
     rows = compare()

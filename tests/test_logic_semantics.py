@@ -274,6 +274,7 @@ def test_log001_reports_the_shortest_few_cycles_of_a_group():
     assert 1 <= len(groups[0][1]) <= MAX_CYCLES_PER_GROUP and all(len(c) == 2 for c in groups[0][1])
 
 
+@pytest.mark.slow
 def test_count_stops_at_its_time_limit_while_grounding():
     import time
 
@@ -293,6 +294,7 @@ def test_check_exits_3_when_a_verdict_stays_undecided():
 
 # --- the certified witness, batch by batch ---------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_witness_batch_clingo_refuses_proves_nothing_and_the_others_still_count(monkeypatch):
     """The greedy history is checked batch by batch (groups of events that depend on each other); a batch clingo
     refuses is split until its events stand alone, and an event whose firing clingo does not confirm is left to
@@ -314,6 +316,7 @@ def test_a_witness_batch_clingo_refuses_proves_nothing_and_the_others_still_coun
     assert verdicts == {"1:VII": "can", "2:VII": "can", "3:VII": "can", "4:VII": "can"}  # clingo's own answer
 
 
+@pytest.mark.slow
 def test_a_whole_log_clingo_refuses_in_the_analysis_model_falls_back_to_batches(monkeypatch):
     """With the analysis' model (``model=``) every firing is first checked at once, as one log; when clingo
     refuses that log nothing is believed from it, and the batches decide as without the model."""
@@ -616,6 +619,7 @@ def _log_turns_first_form(kb, fired, compress):
     return turn_of
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 60), st.sampled_from([0, 0, 1, 3, 7])), min_size=1, max_size=12),
        st.booleans())

@@ -21,6 +21,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from .conftest import REPO
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the language server end to end over stdio
+
 CORPUS = REPO / "tests" / "corpus"
 EXPECTED = yaml.safe_load((CORPUS / "expected.yaml").read_text(encoding="utf-8"))
 CORPUS_PERIODS = {name: spec.get("period") for group in ("defects", "clean", "readings")

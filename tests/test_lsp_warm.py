@@ -18,6 +18,8 @@ from checker.lsp.resolve import Options
 
 from .conftest import REPO
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): warm checks of the bundled KB against cold
+
 CORPUS = REPO / "tests" / "corpus"
 BUFFER = """PERIOD VII
 20: THE PARTITION CONGRESS (historical date: 1795)

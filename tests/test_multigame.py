@@ -19,6 +19,8 @@ from checker.pipeline import check_paths
 
 from .conftest import KB
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): whole multi-game KBs checked and solved
+
 TWIN_PROFILE = """\
 id: twin
 name: Twin Test Game

@@ -7,6 +7,8 @@ import contextlib
 import io
 import json
 
+import pytest
+
 from checker.cli import main
 
 
@@ -58,6 +60,7 @@ def test_coldwar_text_output(tmp_path):
     assert "true when: 9:Late has been played" in out and "mid/07.yaml:" in out.replace("\\", "/")
 
 
+@pytest.mark.slow
 def test_greatwar_per_period_deck_past_period_is_never(tmp_path):
     code, answer, _ = now(tmp_path, "log: []\n", "examples/greatwar/kb", "--format", "json")
     first = answer["verdicts"][0]["event"]
@@ -87,6 +90,7 @@ def test_illegal_log_gives_no_verdicts(tmp_path):
     assert answer["message"].startswith("turn 1: 7:Mid (fired)") and answer["explanation"]
 
 
+@pytest.mark.slow
 def test_bundled_kb_inconclusive_where_an_unread_sentence_is_in_the_cone(tmp_path):
     log = "log:\n  - {turn: 1, event: 7:VII}\n  - {turn: 2, event: 8:VII}\n  - {turn: 3, event: 12:VII}\n"
     code, answer, _ = now(tmp_path, log, "kb", "--format", "json")
@@ -101,6 +105,7 @@ def test_bundled_kb_inconclusive_where_an_unread_sentence_is_in_the_cone(tmp_pat
     assert twelve["verdict"] == "never" and twelve["explanation"][0]["id"] == "12:VII"
 
 
+@pytest.mark.slow
 def test_empty_file_is_the_start_and_missing_file_is_usage(tmp_path):
     code, answer, _ = now(tmp_path, "", "kb", "--format", "json")
     assert code == 3 and answer["next_turn"] == 1

@@ -17,6 +17,8 @@ from checker.logic.reader import grammar
 
 from .conftest import KB
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): parser tables built and rebuilt
+
 
 @pytest.fixture(autouse=True)
 def _fresh_parsers():

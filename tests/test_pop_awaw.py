@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import yaml
 
 from checker.cli import main
@@ -38,6 +39,7 @@ def _findings(tmp_path, data, code):
     return [f for f in check_paths([str(path)], "kb").findings if f.rule == code]
 
 
+@pytest.mark.slow
 def test_clean_deck_passes(tmp_path):
     data = deck(I=age_cards(1), II=age_cards(2))
     path = tmp_path / "deck.yaml"

@@ -151,8 +151,8 @@ def test_remarks_around_a_rule_are_cut():
 def test_composed_outcome_considered_as_played():
     for text in ("If COMECON has not yet been played, the event is to be considered as played.",
                  "The event shall be deemed to have been played where COMECON has not been played.",
-                 "Should COMECON not yet have been played, the card is treated as having been played and is "
-                 "marked off."):
+                 ("Should COMECON not yet have been played, the card is treated as having been played and is "
+                  "marked off.")):
         logic = read(text)
         assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}], text
         assert logic["on_fail"] == "consider_played", text

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+import pytest
+
 from checker.checks import CheckContext, registry
 from checker.checks.reference import ref008_id_label as ref008
 from checker.logic.reader.grammar import Vocabulary
@@ -100,6 +102,7 @@ def _mixed(n: int, seed: int = 3) -> str:
                        "Early", "  ", "\n"], n, seed)
 
 
+@pytest.mark.slow
 def test_id_labels_grow_linearly():
     vocab = Vocabulary(periods=("Early", "Mid", "Late"))
     t10k = _cpu(lambda t: id_labels(t, vocab), _mixed(10_000))

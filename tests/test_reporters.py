@@ -41,6 +41,7 @@ FINDINGS = [
 ]
 
 
+@pytest.mark.slow
 def test_sarif_validates_against_the_official_schema(sarif_schema, capsys):
     jsonschema.Draft4Validator.check_schema(sarif_schema)
     validator = jsonschema.Draft4Validator(sarif_schema)
@@ -99,6 +100,7 @@ def test_json_is_deterministic(capsys):
     assert capsys.readouterr().out == first
 
 
+@pytest.mark.slow
 def test_acceptance_in_the_kb(mini_kb, capsys):
     # (the requirement stands among the opening conditions: inside the body it would be read but not modelled,
     # a LOG007 limit, docs/logic.md S8)
@@ -117,6 +119,7 @@ def test_acceptance_in_the_kb(mini_kb, capsys):
         next(f for f in shown if f["rule"] == "REF001").items()
 
 
+@pytest.mark.slow
 def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_places_them(tmp_path):
     """check_paths keeps the quote of each (subject, line) a finding names, placing each clause with the entry's
     line index looked up once (Locator.lines_of): the same lines as asking the locator clause by clause."""

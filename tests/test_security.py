@@ -122,6 +122,7 @@ def test_latin1_byte_is_an_error_with_its_line(kb, tmp_path, capsys):
 
 # ------------------------------------------------------------------ nesting, duplicate keys, schema folder
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [2_000, 50_000])
 def test_deep_nesting_is_an_error_not_a_crash(kb, depth):
     path = kb / "rules" / "deep.yaml"

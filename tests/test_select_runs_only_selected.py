@@ -11,6 +11,8 @@ import pytest
 
 from checker.cli import main
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): selected runs against full runs of the KB
+
 
 def _json(capsys, argv):
     code = main(["check", "--format", "json", *argv])

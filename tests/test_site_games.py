@@ -21,6 +21,8 @@ from checker.kbio.store import LoadResult, load_kb
 from checker.model import KnowledgeBase
 from checker.site.build import build_site, generate_pages
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the site built
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PROFILE = """\

@@ -21,6 +21,8 @@ from checker.cli import main
 
 from .conftest import REPO
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the site built
+
 COLDWAR = REPO / "examples" / "coldwar" / "kb"
 IGNORE = shutil.ignore_patterns(".venv", "node_modules", "build", "dist", "*.egg-info", "site_build", "docs_gen",
                                 ".git", "__pycache__", ".pytest_cache", ".hypothesis", "bench")

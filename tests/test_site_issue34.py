@@ -33,6 +33,7 @@ def _md(docs: Path, url: str) -> str:
     return (docs / (url.strip("/") + "/index.md" if url.strip("/") else "index.md")).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_home_leads_with_the_games_and_their_events_not_findings(docs):
     home = _md(docs, "")
     headings = re.findall(r"^## (.+)$", home, re.MULTILINE)
@@ -47,6 +48,7 @@ def test_home_leads_with_the_games_and_their_events_not_findings(docs):
     assert "## Latest findings" in editors and "carry structured logic" in editors
 
 
+@pytest.mark.slow
 def test_event_page_says_what_it_needs_does_and_how_it_ends_and_links_the_editors_page(docs):
     page = _md(docs, "eu/vii/8/")
     heads = ("## What it needs", "## Text {#text}", "## What it does", "## How it ends", "## Text as played",
@@ -119,6 +121,7 @@ def test_a_modification_that_matches_nothing_is_listed_not_applied():
     assert effective_text(view.events["7:VII"], view.events["6:VII"]) is None  # 7:VII repeats nothing
 
 
+@pytest.mark.slow
 def test_effective_text_on_the_page_marks_each_change(docs):
     page = _md(docs, "eu/vii/8/")
     played = page[page.index("## Text as played"):page.index("## What the logic says")]
@@ -129,6 +132,7 @@ def test_effective_text_on_the_page_marks_each_change(docs):
     assert 'href="#as-played"' in page
 
 
+@pytest.mark.slow
 def test_pop_symbols_are_drawn_with_a_legend_from_the_rules(docs):
     from checker.site.symbols import legend
 
@@ -158,6 +162,7 @@ def test_titles_keep_acronyms():
     assert {"RUS", "FRA"} <= keep and "POLAND" not in keep and "DANZIG" not in keep
 
 
+@pytest.mark.slow
 def test_titles_keep_acronyms_from_the_texts(tmp_path, mini_kb):
     text = ("1: NATO* (historical date: 1949)\n(duration: permanent)\nEVENTS PHASE:\n1. NATO is founded.\n"
             "2: JOHN PAUL II (historical date: 1978)\n(duration: permanent)\nEVENTS PHASE:\n"
@@ -170,6 +175,7 @@ def test_titles_keep_acronyms_from_the_texts(tmp_path, mini_kb):
     assert "Nato" not in nav and "Paul Ii" not in nav
 
 
+@pytest.mark.slow
 def test_search_script_sends_an_id_as_a_phrase(docs):
     script = (docs / "assets" / "search-id.js").read_text(encoding="utf-8")
     assert "Worker.prototype.postMessage" in script
@@ -178,6 +184,7 @@ def test_search_script_sends_an_id_as_a_phrase(docs):
     assert build.SEARCH_JS == "assets/search-id.js"
 
 
+@pytest.mark.slow
 def test_compare_in_a_players_words():
     from checker.site.build import collect, requirement_words
     from checker.site.compare import side_by_side

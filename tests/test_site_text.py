@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from checker.site.build import readable_title
 from checker.site.diagram import BOX_W, TITLE_CHARS, _title_lines, svg
 
@@ -89,6 +91,7 @@ EVENTS PHASE:
 """
 
 
+@pytest.mark.slow
 def test_pages_are_identical_across_hash_seeds(tmp_path, mini_kb):
     import os
     import subprocess
@@ -195,6 +198,7 @@ def test_copied_permalink_marks_are_not_shown_in_headings():
     assert _heading_text(Block("paragraph", "Roll a die #", 4)) == "Roll a die #"  # only headings
 
 
+@pytest.mark.slow
 def test_rulekb_site_shows_progress_says_how_to_view_and_serves_on_localhost(tmp_path, mini_kb):
     import re
     import subprocess

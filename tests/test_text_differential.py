@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from tests.text_differential import judge, run
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): random formulas rendered and read back
 
 
 def test_rendered_formulas_read_back_exactly():

@@ -19,6 +19,8 @@ from checker.textformat.render import SeveralGames, render_source
 
 from .conftest import KB
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): two-game KBs ingested, rendered by the CLI
+
 TWIN_PROFILE = """\
 id: twin
 name: Twin Test Game

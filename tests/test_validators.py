@@ -46,6 +46,7 @@ def test_cached_validator_agrees_with_fastjsonschema(cache, name):
     assert len(list(cache.glob("schema-*.marshal"))) == 1
 
 
+@pytest.mark.slow
 def test_bundled_kb_loads_the_same_with_a_cold_and_a_warm_cache(cache):
     cold = load_kb(str(KB))
     assert list(cache.glob("schema-*.marshal")), "nothing was cached"
@@ -165,6 +166,7 @@ def _replaced(doc, path, new):
     return [(_replaced(v, rest, new) if i == head else v) for i, v in enumerate(doc)]
 
 
+@pytest.mark.slow
 def test_validators_without_item_paths_give_fastjsonschemas_verdicts(cache):
     """The compiled validators pass nested items no path for messages nobody reads (validators._ITEM_PATH):
     every bundled file, and each file with one value anywhere inside it replaced by a wrong one (another type,

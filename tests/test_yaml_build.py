@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 from checker.kbio import yamlio
 from checker.kbio.yamlio import YamlError, loads
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): each bundled YAML file built twice
+
 
 def _reference(text: str):
     """What the loader itself builds (PyYAML's safe constructor with rulekb's rules): the value, or the error."""
