@@ -18,6 +18,7 @@ import json
 import os
 import random
 import shutil
+import tempfile
 import time
 from contextlib import redirect_stderr, redirect_stdout
 
@@ -138,10 +139,21 @@ def damaged(draw, sources: dict[str, bytes], max_size: int = 30_000):
     return name, op, run, size, damage(sources[name], op, random.Random(seed), RUNS[run], size)
 
 
-def _bound(start: float, limit: float, what) -> None:
+# The slowest input of the run is kept (its bytes written where RULEKB_FUZZ_SLOWEST says, or beside the temporary
+# files), so a slow case found once — during Hypothesis' shrinking too — can be run again, not only timed.
+SLOWEST: dict = {"s": 0.0, "what": None, "data": b""}
+
+
+def _bound(start: float, limit: float, what, data: bytes = b"") -> None:
     took = time.perf_counter() - start
     COUNTS["slowest_s"] = max(COUNTS["slowest_s"], round(took, 3))
+    if took > SLOWEST["s"]:
+        SLOWEST.update(s=took, what=what, data=data)
     assert took < limit, f"{what}: {took:.1f} s (bound {limit} s)"
+
+
+def slowest_path() -> str:
+    return os.environ.get("RULEKB_FUZZ_SLOWEST") or os.path.join(tempfile.gettempdir(), "rulekb-fuzz-slowest.bin")
 
 
 def _parse(name: str, data: bytes):
@@ -172,7 +184,7 @@ def _bounded_and_deterministic(counter: str, fn, case, bound: float) -> None:
     COUNTS[counter] += 1
     start = time.perf_counter()
     first = fn(name, data)
-    _bound(start, bound, (name, how, run, size))
+    _bound(start, bound, (name, how, run, size), data)
     assert fn(name, data) == first, "not deterministic"
 
 
@@ -289,7 +301,7 @@ def test_fuzz_check_damaged_text(tmp_path_factory, case):
         argv[1:1] = ["--period", "VII"]
     start = time.perf_counter()
     code, out, err = _check(argv)
-    _bound(start, CLI_BOUND_S, (name, op, run, size))
+    _bound(start, CLI_BOUND_S, (name, op, run, size), data)
     assert code in (0, 1, 2, 3), (code, err[-300:])
     assert "Traceback" not in err and "internal error" not in err, err[-1000:]
     if code in (0, 1, 3):
@@ -307,8 +319,8 @@ def test_fuzz_check_hand_edited_kb(tmp_path_factory, case):
     shutil.copytree(KB, root)
     (root / name).write_bytes(data)
     start = time.perf_counter()
-    code, out, err = _check(["check", "--kb", str(root), "--format", "json"])
-    _bound(start, CLI_BOUND_S, (name, edit, run, size))
+    code, _out, err = _check(["check", "--kb", str(root), "--format", "json"])
+    _bound(start, CLI_BOUND_S, (name, edit, run, size), data)
     assert code in (0, 1, 2, 3), (code, err[-300:])
     assert "Traceback" not in err and "internal error" not in err, err[-1000:]
 
@@ -317,5 +329,9 @@ def test_fuzz_counts_printed(capsys):
     """Runs after the fuzzers (file order): they really ran; the counts are printed (``-s`` shows them)."""
     with capsys.disabled():
         print(f"\nfuzz cases run: {COUNTS}")
+        if SLOWEST["what"] is not None:
+            with open(slowest_path(), "wb") as fh:
+                fh.write(SLOWEST["data"])
+            print(f"slowest case: {SLOWEST['what']} {SLOWEST['s']:.2f} s, its input kept in {slowest_path()}")
     if COUNTS["text"]:
         assert COUNTS["text"] >= 5 and COUNTS["yaml"] >= 5
