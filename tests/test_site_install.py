@@ -75,11 +75,10 @@ def test_packaged_settings_are_the_repository_settings():
 
 def test_installed_settings_are_used_without_the_repository(tmp_path, monkeypatch):
     """With no mkdocs.yml where the checkout keeps it (an installed package), the packaged copy is found."""
-    from checker.cli import site as site_cli
-    from checker.site import build
+    from checker.site import build, publish
 
     monkeypatch.setattr(build, "ROOT", tmp_path / "not-a-checkout")
-    assert Path(site_cli.site_settings()) == build.TEMPLATES.parent / "mkdocs.yml"  # beside the templates
+    assert Path(publish.site_settings()) == build.TEMPLATES.parent / "mkdocs.yml"  # beside the templates
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
