@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..report.answers import print_basis  # noqa: F401 - the answer printers live with the reporters (explain.py)
+from ..report.answers import print_clauses as _print_clauses  # noqa: F401
 from .common import UsageError
 
 
@@ -59,11 +61,6 @@ def _explanation_items(load, clauses, game=None):
         file, line = locator(c.event, c.line, game)
         out.append({"id": c.event, "file": file, "line": line, "text": c.text})
     return out
-
-
-def _print_clauses(console, items) -> None:
-    for item in items:
-        console.print(f"  - {item['id']} ({item['file']}:{item['line']}): {item['text']}", markup=False)
 
 
 def split_game(value: str, games, labels=()) -> tuple[str | None, str]:
@@ -166,10 +163,3 @@ def basis_items(load, kb, events, whole: bool = False) -> list[dict]:
     return out
 
 
-def print_basis(console, items) -> None:
-    console.print("inconclusive: the answer depends on sentences rulekb does not read (a limit of rulekb, not an "
-                  "erratum; reword them — `rulekb read` shows what it reads — or write their logic by hand):",
-                  markup=False)
-    for it in items:
-        words = it["words"] if len(it["words"]) <= 100 else it["words"][:99] + "…"
-        console.print(f"  - {it['event']} ({it['file']}:{it['line']}) \"{words}\": {it['why']}", markup=False)

@@ -5,8 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 
-from .common import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK, UsageError, _console, format_arg, kb_arg, time_arg
-from .events import _explanation_items, _print_clauses, game_view
+from ..report.answers import print_clauses
+from .common import (
+    EXIT_FINDINGS,
+    EXIT_INCONCLUSIVE,
+    EXIT_OK,
+    UsageError,
+    _console,
+    format_arg,
+    kb_arg,
+    time_arg,
+)
+from .events import _explanation_items, game_view
 from .kbroot import _load
 
 HEADINGS = {"can_fire": "can fire at the next draw", "not_now": "not now",
@@ -104,7 +114,7 @@ def _illegal(args, load, kb, result) -> int:
         console.print(f"{args.log}: {legal.status}: {legal.message} — no verdicts for an illegal log", markup=False)
         if expl:
             console.print("because:")
-            _print_clauses(console, expl)
+            print_clauses(console, expl)
     return EXIT_FINDINGS if legal.status == "illegal" else EXIT_INCONCLUSIVE
 
 

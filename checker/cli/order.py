@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from ..report import answers
 from .common import (
     EXIT_FINDINGS,
     EXIT_INCONCLUSIVE,
@@ -19,11 +20,9 @@ from .common import (
 from .events import (
     _event_ids,
     _explanation_items,
-    _print_clauses,
     basis_items,
     game_view,
     load_for_events,
-    print_basis,
     text_args,
 )
 
@@ -96,12 +95,6 @@ def cmd_order(args) -> int:
     return _goal(args, load, kb, console)
 
 
-def _emit(data: dict) -> None:
-    import json
-
-    print(json.dumps({"version": 1, **data}, indent=2, ensure_ascii=False))
-
-
 def _honest(status: str, definite: tuple[str, ...], unread: list[dict]) -> tuple[str, dict]:
     """The status an answer is given as: a definite one only when no unread sentence lies in its cone (S11); else
     "inconclusive", with what was found over what was read and the sentences it depends on."""
@@ -131,16 +124,7 @@ def _count(args, load, kb, console) -> int:
     count, complete = counted.count, counted.complete
     unread = basis_items(load, kb, args.count)
     status, basis = _honest("complete" if complete else "incomplete", ("complete",), unread)
-    if args.format == "json":
-        _emit({"events": args.count, "count": count, "complete": complete, "status": status, "limit": limit,
-               "message": counted.message, **basis})
-    else:
-        noun = "legal order" if count == 1 else "legal orders"
-        more = f" ({counted.message})" if counted.message else ""
-        over = "over what was read: " if unread else ""
-        console.print(f"{over}{count} {noun} of {', '.join(args.count)}{more}", markup=False)
-        if unread:
-            print_basis(console, unread)
+    answers.order_count(console, args.format, args.count, counted, status, basis, limit, unread)
     if not complete or status == "inconclusive":
         return EXIT_INCONCLUSIVE
     return EXIT_OK if count else EXIT_FINDINGS
@@ -164,30 +148,13 @@ def _check(args, load, kb, console) -> int:
     expl = _explanation_items(load, result.explanation, kb.game)
     unread = basis_items(load, kb, {e.event for e in entries})
     status, basis = _honest(result.status, ("legal", "illegal"), unread)
-    if args.format == "json":
-        _emit({"log": args.check, "status": status, "message": result.message,
-               "step": result.history[0].to_dict() if result.status == "illegal" else None,
-               "explanation": expl, **basis})
-    else:
-        over = f"inconclusive (over what was read: {result.status})" if status == "inconclusive" else status
-        console.print(f"{args.check}: {over}" + (f": {result.message}" if result.message else ""), markup=False)
-        if expl:
-            console.print("because:")
-            _print_clauses(console, expl)
-        elif result.status == "illegal":
-            console.print("(by docs/logic.md S1: one event played per turn, periods in order, an event of a "
-                          "per-period deck only in its period, at most as often as its multiplicity; or S4: nothing "
-                          "after the game has ended)")
-        if unread:
-            print_basis(console, unread)
+    answers.order_check(console, args.format, args.check, result, status, basis, expl, unread)
     return {"legal": EXIT_OK, "illegal": EXIT_FINDINGS}.get(status, EXIT_INCONCLUSIVE)
 
 
 def _goal(args, load, kb, console) -> int:
-    from ..logic.orders import shortest_history
-
     from ..logic.bounded import OutOfBounds
-    from ..logic.orders import OrderResult
+    from ..logic.orders import OrderResult, shortest_history
 
     try:
         result = _bounded(args, shortest_history, kb, args.goal, avoid=args.avoid, max_turns=args.max_turns or 50,
@@ -197,26 +164,7 @@ def _goal(args, load, kb, console) -> int:
     expl = _explanation_items(load, result.explanation, kb.game)
     unread = basis_items(load, kb, {args.goal, *args.avoid})
     status, basis = _honest(result.status, ("found", "impossible"), unread)
-    if args.format == "json":
-        _emit({"goal": result.goal, "status": status, "history": [s.to_dict() for s in result.history],
-               "explanation": expl, **({"message": result.message} if result.message else {}), **basis})
-    else:
-        over = "over what was read, " if unread else ""
-        if result.status == "found":
-            n = len(result.history)
-            console.print(f"{over}shortest legal history in which {result.goal} fires "
-                          f"({n} turn{'' if n == 1 else 's'}):", markup=False)
-            for s in result.history:
-                console.print(f"  turn {s.turn:>3}  period {s.period or '?':<4} {s.event or '-':<8} {s.outcome}",
-                              markup=False)
-        else:
-            console.print(f"{over}{result.goal}: {result.status}" + (f": {result.message}" if result.message else ""),
-                          markup=False)
-            if expl:
-                console.print("because:")
-                _print_clauses(console, expl)
-        if unread:
-            print_basis(console, unread)
+    answers.order_goal(console, args.format, result, status, basis, expl, unread)
     return {"found": EXIT_OK, "impossible": EXIT_FINDINGS}.get(status, EXIT_INCONCLUSIVE)
 
 
