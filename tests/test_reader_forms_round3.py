@@ -247,3 +247,18 @@ def test_questions_and_corrections():
         {"kind": "occurred", "event": "7:Early"}, {"kind": "occurred", "event": "1:Early"}]
     # a correction of another card is not this card's rule: reported
     assert read("Errata: COMECON should read 'May only be played after Detente has ended'.")["role"] == "unread"
+
+
+def test_more_corpus_voice_forms():
+    assert read("This event will only be able to occur provided that Detente has not yet broken out.")["when"] == [
+        {"kind": "not_occurred", "event": "1:Late"}]
+    assert read("This card is not permitted to occur until such time as both COMECON and Detente have been brought "
+                "to a conclusion.")["when"] == [{"kind": "over", "event": "7:Early"}, {"kind": "over", "event": "1:Late"}]
+    assert read("Can occur only while COMECON is in effect. Otherwise nothing happens.")["on_fail"] == "nothing"
+    logic = read_text("After this card is played, COMECON may no longer be played as an event for the rest of the "
+                      "game.", "7:Late", None, VOCAB)
+    assert logic["effects"] == [{"kind": "never_occurs", "event": "7:Early"}] and not logic.get("when")
+    logic = read_text("Should COMECON already be in effect when this event is played, COMECON is cancelled.", "7:Late",
+                      None, VOCAB)
+    assert logic["effects"] == [{"kind": "cancel_event", "event": "7:Early"}]
+    assert logic["when"] == [{"kind": "in_effect", "event": "7:Early"}]

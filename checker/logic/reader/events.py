@@ -450,6 +450,9 @@ class _ToFormula(Transformer):
     def o_played(self, _):
         return Word("consider_played")
 
+    def o_nothing(self, _):
+        return Word("nothing")
+
     def o_renew(self, _):
         return Word("refused_renewable")
 
@@ -519,6 +522,12 @@ class _ToFormula(Transformer):
         return ("effect", effects, cond, None)
 
     eff_if_after = eff_if
+
+    def eff_should(self, items):
+        """"Should the French Revolution already be in effect …, it is cancelled": when that state holds."""
+        refs = next(i for i in items if isinstance(i, tuple))
+        pred = next(i for i in items if callable(i))
+        return self.eff_if([self._apply(refs, pred), next(i for i in items if isinstance(i, list))])
 
     def eff_unless_after(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
