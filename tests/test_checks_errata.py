@@ -3,6 +3,7 @@ for the test, plus the noise changes (one finding per defect, plain English)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -311,6 +312,7 @@ def _words_of_reference(text):
                 yield part, part.lower()
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet="abcdeXYZäÉé-‐'’_ 1²٣ßΩ.,", max_size=40))
 def test_words_of_agrees_with_its_first_reading(text):
@@ -334,6 +336,7 @@ def _index_reference(texts, known, words):
     return dict(used), dict(places)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.text(alphabet="abcdeXYZäÉéÈè-‐'’_ 1²ßΩİK.,", max_size=30), max_size=6),
        st.sets(st.sampled_from(["abcd", "bade", "xyza", "ädée", "dead", "cabe", "abcde"]), max_size=4),
@@ -361,6 +364,7 @@ _ARTICLE_WORDS = ["a", "an", "An", "A", "apple", "hour", "unit", "b", "the", "FR
                   "Honest", "European", "bonus", "1", "one", "HRE", "VP", "ab", "ha", "a1", "looses", "then"]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_ARTICLE_WORDS), max_size=10), st.sampled_from([" ", ", ", " a ", "-"]))
 def test_article_candidates_find_what_every_article_finds(words, sep):
@@ -393,6 +397,7 @@ def test_the_factored_determiners_are_the_same_words():
         assert bool(re.fullmatch(sty004._DETERMINERS_FACTORED, t)) == (t in words), t
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet="ab ofthe.+,-–\t\n\u2003_1²)", max_size=50))
 def test_dangling_end_agrees_with_its_pattern(text):

@@ -19,6 +19,8 @@ from checker.cli import main
 
 from .conftest import REPO
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the planted-defect corpus, CI and hook runs
+
 CORPUS = REPO / "tests" / "corpus"
 EXPECTED = yaml.safe_load((CORPUS / "expected.yaml").read_text(encoding="utf-8"))
 RULEKB = str(Path(sys.executable).with_name("rulekb"))
@@ -77,7 +79,6 @@ def test_baseline_reports_only_new_findings(tmp_path, capsys):
     assert main(["check", "--kb", "kb", "--baseline", str(tmp_path / "missing.json"), str(text)]) == 2
 
 
-@pytest.mark.slow
 def test_diff_from_git_ref(tmp_path, monkeypatch, capsys):
     repo = tmp_path / "rules"
     shutil.copytree(REPO / "kb", repo / "kb")
@@ -102,7 +103,6 @@ def _hook():
     return next(h for h in hooks if h["id"] == "rulekb")
 
 
-@pytest.mark.slow
 def test_pre_commit_hook_runs_as_pre_commit_would(tmp_path):
     hook = _hook()
     assert hook["language"] == "python" and hook["pass_filenames"] is True
@@ -216,7 +216,6 @@ def _run_workflow(tmp_path: Path, changed: dict[str, str], period: str = "VII", 
             "runner_temp": runner_temp, "package": env_wf["RULEKB_PACKAGE"]}
 
 
-@pytest.mark.slow
 def test_example_workflow_runs_as_written(tmp_path):
     run = _run_workflow(tmp_path, {"events/new.txt": (CORPUS / "ref_missing_event.txt").read_text(encoding="utf-8")})
     steps = dict((name, proc) for name, proc in run["results"])
@@ -235,7 +234,6 @@ def test_example_workflow_runs_as_written(tmp_path):
     assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for s in wf["jobs"]["check"]["steps"])
 
 
-@pytest.mark.slow
 def test_example_workflow_runs_no_file_name(tmp_path):
     """A pull request that adds a file whose name is a shell command: it is checked, and nothing runs."""
     name = "events/a$(touch${IFS}PWNED).txt"
@@ -246,7 +244,6 @@ def test_example_workflow_runs_no_file_name(tmp_path):
     assert not list(tmp_path.rglob("PWNED")) and not os.path.exists("PWNED")
 
 
-@pytest.mark.slow
 def test_example_workflow_fails_on_a_usage_error(tmp_path):
     """Exit 2 (here: a text without a period, and none given) fails both steps; only findings (exit 1) let the SARIF
     step pass."""

@@ -21,6 +21,8 @@ from checker.cli import build_parser, main
 
 from .conftest import KB, REPO, SEEDS, TWO_EVENTS
 
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the CLI misused, command by command
+
 SEED7 = str(SEEDS / "000_81b98fbe5e52caea.txt")  # period VII, no PERIOD header
 SEED4 = str(SEEDS / "001_7c112c9c7645b661.txt")  # PERIOD IV header
 LOG = """log:\n  - {turn: 1, event: 7:VII, outcome: fired}\n"""
@@ -150,7 +152,6 @@ CASES = [
 ]
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("case,cwd,argv,code,words", CASES, ids=[c[0] for c in CASES])
 def test_misuse(case, cwd, argv, code, words, where, capsys):
     where(cwd)
@@ -189,7 +190,6 @@ def test_dispute_names_any_case_same_answer(where, capsys):
         run(["dispute", "Bulgaria", "Rumania", "--format", "json"], capsys)[1]
 
 
-@pytest.mark.slow
 def test_deck_reports_what_check_reports(where, capsys):
     folder = where("tmp")
     code, out, _ = run(["check", "bad-deck.yaml", "--kb", KB, "--format", "json"], capsys)
@@ -200,7 +200,6 @@ def test_deck_reports_what_check_reports(where, capsys):
     assert folder.exists()
 
 
-@pytest.mark.slow
 def test_kb_found_from_a_subfolder_and_said(where, capsys):
     folder = where("tmpkb")
     os.chdir(folder / "sub")
@@ -209,7 +208,6 @@ def test_kb_found_from_a_subfolder_and_said(where, capsys):
     assert f"using the knowledge base in {folder / 'kb'}" in err
 
 
-@pytest.mark.slow
 def test_site_writes_next_to_the_kb_not_into_the_current_folder(where, capsys):
     folder = where("tmpkb")
     os.chdir(folder / "sub")
@@ -234,7 +232,6 @@ def test_check_kb_folder_is_the_whole_kb(where, capsys):
     assert run(["check", "kb/", "--format", "json"], capsys)[:2] == run(["check", "--format", "json"], capsys)[:2]
 
 
-@pytest.mark.slow
 def test_all_seeds_ingested_in_one_run(where, capsys):
     folder = where("tmpkb")
     shutil.rmtree(folder / "kb" / "events")  # the fixture's two.txt events would clash with seed 000's numbers
@@ -247,7 +244,6 @@ def test_all_seeds_ingested_in_one_run(where, capsys):
     assert code == 2 and "not one of the files given" in err
 
 
-@pytest.mark.slow
 def test_rules_docs_are_readable_text(where, capsys):
     where("repo")
     code, out, _ = run(["rules"], capsys)
@@ -291,7 +287,6 @@ def _raise_on_replace(err_no, text):
     return replace
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("err_no,text", [(errno.EROFS, "Read-only file system"), (errno.ENOSPC,
                                                                                   "No space left on device")])
 def test_write_errors_name_the_path(err_no, text, where, capsys, monkeypatch):
@@ -314,7 +309,6 @@ def test_missing_period_is_the_same_error_in_check_and_ingest(where, capsys):
     assert err.splitlines()[-1] == err2.splitlines()[-1] and "no 'PERIOD" in err
 
 
-@pytest.mark.slow
 def test_schema_invalid_kb_file_is_reported(tmp_path, capsys):
     root = tmp_path / "kb"
     shutil.copytree(KB, root)

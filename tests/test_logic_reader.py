@@ -212,6 +212,7 @@ def _long_line(seed: int) -> str:
     return " ".join(rnd.choice(words) for _ in range(40000))[:200000]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prefix", ["", "PRU annexes ", "Cannot occur if ", "If there is a ",
                                     "PRU annexes POLOTSK, KRAKOW and DANZIG. "])
 def test_reading_is_linear_on_long_lines(prefix):

@@ -201,6 +201,7 @@ def test_names_in_parentheses_are_the_ids_labels_not_unknown_asides():
 
 
 
+@pytest.mark.slow
 def test_card_reading_stays_linear_on_long_lines():
     """Five 200,000-character lines of card sentences and ids (1 MiB) with the cold-war vocabulary, read in well
     under a second (the reader's limits: 400 characters a sentence, 12 rule sentences a clause, 400 an event)."""

@@ -254,6 +254,7 @@ def _q_first_form(text):
     return '"' + content.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=st.characters(max_codepoint=0x200)) | st.text(alphabet='ab"\\\x00\x1f\x7f\x9f\xa0 :', max_size=12))
 def test_a_plain_string_is_quoted_as_every_string_was(text):

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker import gazetteer, ids
 from checker.checks.naming import nam003_two_spellings_in_event as nam003
 from checker.checks.style import sty004_real_word_errors as sty004
+
+pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): hypothesis, rewritten forms vs first forms
 
 FIRST_FORMS = {
     "gazetteer upper-case runs": (gazetteer._UPPER_SEQ,
