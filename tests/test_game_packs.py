@@ -34,7 +34,7 @@ ALLOWED_LITERALS = {
     "logic/reader/language_doc.py": {"eu"},  # docs/language.md's examples are read with EU's vocabulary
 }
 # Generic modules whose file name still names a game.
-ALLOWED_NAMES: dict[str, str] = {}
+ALLOWED_NAMES: set[str] = set()
 
 
 def _generic_modules():
