@@ -104,10 +104,12 @@ def test_except_and_save_name_the_exception():
 
 
 def test_every_form_of_the_core_lexicon_is_a_string():
-    # YAML reads a bare `on`, `off`, `yes` or `no` as a boolean: the form would silently be "True"
+    # YAML reads a bare `on`, `off`, `yes` or `no` as a boolean (a form, or a token named NO): it would silently
+    # be True or False
     from checker.logic.reader.phrases import core_table
 
     table = core_table()
+    assert all(isinstance(k, str) for k in table["tokens"]), [k for k in table["tokens"] if not isinstance(k, str)]
     forms = [f for v in table["tokens"].values() for f in v] + list(table["fillers"]) + list(table["sequences"])
     assert all(isinstance(f, str) for f in forms), [f for f in forms if not isinstance(f, str)]
 
@@ -262,3 +264,8 @@ def test_more_corpus_voice_forms():
                       None, VOCAB)
     assert logic["effects"] == [{"kind": "cancel_event", "event": "7:Early"}]
     assert logic["when"] == [{"kind": "in_effect", "event": "7:Early"}]
+
+
+def test_no_event_in_a_state():
+    assert read("Req.: COMECON (Early:7) played; no Marshall Plan in effect.")["when"] == [
+        {"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Early"}]

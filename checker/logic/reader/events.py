@@ -206,6 +206,12 @@ class _ToFormula(Transformer):
         pred = [i for i in items if callable(i)][0]
         return _and([_not(pred(e)) for e in refs])
 
+    def atom_no(self, items):
+        """"no Marshall Plan in effect": that event not in that state."""
+        ev = next(i for i in items if isinstance(i, Ev))
+        pred = next(i for i in items if callable(i))
+        return _not(pred(ev))
+
     def atom_either(self, items):
         return _or([i for i in items if isinstance(i, tuple)])
 
