@@ -27,7 +27,7 @@ INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MO
                    "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL"})
 # words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
 # holding one is never cut
-QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other|besides|instead|rather|"
+QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other than|besides|instead|rather|"
                         r"unless|only|not|no|never|neither|nor|either|or|if|when|while|until|before|after|"
                         r"provided|also|too|each|every|all|any|none|without)\b", re.IGNORECASE)
 MAX_PIECES = 8  # pieces looked at per sentence (bounded work, whatever the input)
