@@ -633,3 +633,13 @@ def test_shortened_logs_keep_their_turns_with_the_running_latest_end(firings, co
     kb = kb_of(*events)
     fired = sorted((t, e.id) for (t, _), e in zip(firings, events))
     assert W._log_turns(kb, fired, compress) == _log_turns_first_form(kb, fired, compress)
+
+
+def test_a_name_in_capitals_is_the_same_minor():
+    """"POLAND" (a sentence in capitals) and "Poland" are one minor: removing one removes the other, so an event
+    requiring that POLAND exists cannot fire after Poland was removed (they were two unrelated atoms)."""
+    removes = {"effects": [{"kind": "minor_removed", "subject": "Poland"}]}
+    kb = kb_of(ev("1:VII", effects=[removes]),
+               ev("2:VII", reqs=[{"when": [{"kind": "exists", "subject": "POLAND"}], "on_fail": "reroll"}]))
+    assert check_log(kb, log((1, "1:VII", "fired"), (2, "2:VII", "fired"))).status == "illegal"
+    assert check_log(kb, log((1, "2:VII", "fired"), (2, "1:VII", "fired"))).status == "legal"

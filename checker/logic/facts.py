@@ -23,6 +23,12 @@ EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over
 _PLAIN_CONTENT = re.compile(r"[^\x00-\x1f\x7f-\x9f\\]*")  # what q keeps as it is: no control character, no backslash
 
 
+def name_key(text) -> str:
+    """The key of a minor's, province's or country's name: spellings that differ only in case or spacing are one
+    name (a sentence in capitals writes POLAND for Poland)."""
+    return " ".join(str(text).split()).casefold()
+
+
 def q(text: str) -> str:
     """An ASP string constant: the one function every string handed to clingo passes through.
 
@@ -209,25 +215,25 @@ def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
                 if eff["kind"] in ("cancel_event", "never_occurs"):
                     changes.add(f"event:{eff['event']}")
                 elif eff["kind"] in ("minor_created", "minor_removed"):
-                    changes.add(f"exists:{eff['subject']}")
+                    changes.add(f"exists:{name_key(eff['subject'])}")
                 elif eff["kind"] == "religion":
-                    changes.add(f"religion:{eff['subject']}")
+                    changes.add(f"religion:{name_key(eff['subject'])}")
                 elif eff["kind"] == "game_ends":
                     changes.add("game")
                 elif eff["kind"] == "owner":
-                    changes.add(f"owner:{eff.get('subject')}")
+                    changes.add(f"owner:{name_key(eff.get('subject'))}")
                 elif eff["kind"] in ("minor_neutral", "minor_vassal"):
-                    changes.add(f"status:{eff.get('subject')}")
+                    changes.add(f"status:{name_key(eff.get('subject'))}")
     for c in conds:
         needs_events |= _cond_events(c)
         if c["kind"] in ("exists", "not_exists"):
-            tests.add(f"exists:{c.get('subject')}")
+            tests.add(f"exists:{name_key(c.get('subject'))}")
         if c["kind"] == "religion":
-            tests.add(f"religion:{c.get('subject')}")
+            tests.add(f"religion:{name_key(c.get('subject'))}")
         if c["kind"] == "owns":
-            tests.add(f"owner:{c.get('value')}")
+            tests.add(f"owner:{name_key(c.get('value'))}")
         if c["kind"] == "status":
-            tests.add(f"status:{c.get('subject')}")
+            tests.add(f"status:{name_key(c.get('subject'))}")
     needs_events |= set(duration_events(event, _Anything(), periods)[0])
     # "repeats exactly X": the event plays X's cases (S6), so what X's case conditions test is tested here too
     needs_events |= {x for x in repeated_events(event)}
@@ -307,6 +313,12 @@ class _Builder:
         self.minors: set[str] = set()
         self.out_events: set[str] = set()
         self.composites: dict[str, str] = {}
+        self.spellings: dict[str, str] = {}  # a name's key -> the spelling its atoms use (name())
+
+    def name(self, text) -> str:
+        """A minor, province, country or religion as the model names it: one atom for every spelling that differs
+        only in case or spacing ("POLAND" in a sentence in capitals is Poland), spelled as first met."""
+        return self.spellings.setdefault(name_key(text), " ".join(str(text).split()))
 
     def clause_id(self, event: Event, line: int, text: str, role: str) -> int:
         cid = self.next_id
@@ -345,6 +357,9 @@ class _Builder:
             return self._not_of(term) if cond.get("negated") else term
         negated = bool(cond.get("negated"))
         subject, value, event = cond.get("subject"), cond.get("value"), cond.get("event")
+        if kind in ("exists", "not_exists", "religion", "owns", "status"):
+            subject = self.name(subject)
+            value = self.name(value) if value is not None and kind in ("owns", "religion") else value
         if kind in EVENT_FLUENTS:
             base = {"not_occurred": "occurred", "not_in_effect": "in_effect"}.get(kind, kind)
             negated ^= kind.startswith("not_")
@@ -514,6 +529,10 @@ class _Builder:
 
     def effect_term(self, eff: dict[str, Any]) -> str | None:
         kind = eff.get("kind")
+        if kind in ("owner", "minor_created", "minor_removed", "minor_neutral", "minor_vassal", "religion"):
+            eff = dict(eff, subject=self.name(eff["subject"]))
+            if kind in ("owner", "religion", "minor_vassal") and eff.get("value") is not None:
+                eff["value"] = self.name(eff["value"])
         if kind == "owner":
             self.owners.setdefault(str(eff["subject"]), set()).add(str(eff["value"]))
             return f"owner({q(eff['subject'])},{q(eff['value'])})"

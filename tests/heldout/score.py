@@ -138,6 +138,18 @@ def requirement_formula(logic: dict):
     return ("and", parts) if len(parts) != 1 else parts[0]
 
 
+def _names_folded(f):
+    """A formula with its atoms' arguments compared as docs/logic.md S7 compares names: without regard to case or
+    spacing (events and periods are left as they are)."""
+    if f[0] == "atom":
+        if f[1] not in ("exists", "owns", "religion", "status"):
+            return f
+        return ("atom", f[1], tuple(" ".join(str(a).split()).casefold() for a in f[2]))
+    if f[0] == "not":
+        return ("not", _names_folded(f[1]))
+    return (f[0], [_names_folded(x) for x in f[1]])
+
+
 def _atoms(f, out):
     if f[0] == "atom":
         out.add(f)
@@ -179,6 +191,7 @@ def _consistent(env, periods) -> bool:
 
 
 def equivalent(f, g, periods=()) -> bool:
+    f, g = _names_folded(f), _names_folded(g)
     atoms = sorted(_atoms(f, set()) | _atoms(g, set()), key=repr)
     # over, in_effect, occurred of one event are tied: give each event all three so the constraints bind
     extra = set()
@@ -239,12 +252,18 @@ def expected_effects(items, this):
     return out
 
 
+def _fold_effect(text: str) -> str:
+    """An effect item as compared: without spaces; the names of owner / minor items without regard to case (S7)."""
+    text = text.replace(" ", "")
+    return text.casefold() if text.startswith(("owner(", "minor_created(", "minor_removed(")) else text
+
+
 def effects_equal(got, want, periods) -> bool:
     if len(got) != len(want):
         return False
     left = list(got)
     for eff, cond in want:
-        hit = next((g for g in left if g[0].replace(" ", "") == eff.replace(" ", "")
+        hit = next((g for g in left if _fold_effect(g[0]) == _fold_effect(eff)
                     and ((g[1] is None and cond is None)
                          or (g[1] is not None and cond is not None and equivalent(g[1], cond, periods)))), None)
         if hit is None:
