@@ -28,10 +28,10 @@ import os
 from dataclasses import dataclass, field
 
 from .kbio import serialize as ser
-from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, validate
+from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
 from .kbio.yamlio import YamlError, atomic_write, load_file
-from .logic.derive import derive_event_logic
-from .model import Event, Glossary, RuleEntry
+from .logic.derive import derive_text_logic
+from .model import Event, Glossary, KnowledgeBase, RuleEntry
 from .paths import UnsafePath, check_period, safe_join
 from .textformat import ParseError, parse_document, read_text
 from .textformat.event_list import legacy_document_id, split_title
@@ -89,9 +89,14 @@ def _carry_curated(new: Event | RuleEntry | Glossary, old: Event | RuleEntry | G
 
 def ingest_file(path: str, root: str, period: str | None = None, force: bool = False,
                 name: str | None = None, phase_aliases: dict[str, str] | None = None,
-                game: str | None = None) -> IngestReport:
+                game: str | None = None, kb: KnowledgeBase | None = None) -> IngestReport:
     """Parse one text and write its entries into the KB at ``root``. An event list's game is its GAME line, else
-    ``game`` (``--game``), else the KB's one game (``checker.games.default_game``)."""
+    ``game`` (``--game``), else the KB's one game (``checker.games.default_game``).
+
+    The events' logic is derived in the context of the KB as ``check`` derives it (``derive_text_logic``): an
+    event that "repeats exactly … (7:VII)" inherits the cases of the KB's 7:VII. ``kb``: the KB at ``root`` as
+    loaded (``load_kb(root).kb``), to ingest several texts with one load; the text's events are placed in it, so
+    a later text reads them as ``check`` reads texts checked together. Without it, the KB is loaded here."""
     from .games import default_game, phase_aliases_of, profile, profiles_on_disk
     from .textformat.event_list import header_game
 
@@ -107,9 +112,9 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
                          labels=profile(profiles, game).periods)
     _refuse_repeated_numbers(doc.events, name)
     report = IngestReport()
-    own = {e.id: e for e in doc.events}  # one mapping for the whole text: its title index is built once
-    for event in doc.events:
-        derive_event_logic(event, own, profile(profiles, event.game))
+    if kb is None:
+        kb = load_kb(root).kb
+    derive_text_logic(doc.events, kb)
     entries: list[Event | RuleEntry | Glossary] = [*doc.events, *doc.rules, *doc.glossaries]
     planned: list[tuple[str, str]] = []
     replaced: list[str] = []
@@ -153,6 +158,8 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
             raise IngestError(os.path.join(root, rel), None, f"cannot remove the document's file under its old id "
                               f"({exc.strerror}); delete it by hand") from None
         report.removed.append(rel)
+    for event in doc.events:  # as written: a later text of this ingest reads the KB as a later ingest would
+        kb.events[event.key] = event
     return report
 
 

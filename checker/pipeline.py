@@ -125,7 +125,7 @@ def place_paths(paths: list[str], kb: KnowledgeBase, ctx: CheckContext, locator:
     contributor's own file and line (``locator.overrides``). What cannot be read is a finding in
     ``ctx.parse_findings``."""
     from .games import pick_default_game, profile
-    from .logic.derive import derive_event_logic
+    from .logic.derive import derive_text_logic
     from .textformat import ParseError, parse_document, read_text
     from .textformat.common import decode_text
     from .textformat.event_list import header_game
@@ -152,12 +152,8 @@ def place_paths(paths: list[str], kb: KnowledgeBase, ctx: CheckContext, locator:
                                               exc.line, exc.message))
             continue
         ctx.parse_findings.extend(ingest_refusals(doc.events, kb, base, name))
-        own = {e.id: e for e in doc.events}
-        others: dict[str, dict] = {}  # one mapping per game for the whole text: the reader's title index is built
-        for event in doc.events:      # once per mapping (a new mapping per event made checking quadratic)
-            if event.game not in others:
-                others[event.game] = {**kb.view(event.game).events, **own}
-            derive_event_logic(event, others[event.game], profile(kb.games, event.game))
+        derive_text_logic(doc.events, kb)  # as ingest derives it (one path: checker/logic/derive.py)
+        for event in doc.events:
             if event.key in kb.events and event.key not in ctx.replaced:
                 ctx.replaced[event.key] = kb.events[event.key]
             kb.events[event.key] = event

@@ -1,4 +1,5 @@
-"""Shared fixtures: the bundled KB, copies of the seed texts, and small knowledge bases built from text."""
+"""Shared fixtures: the bundled KB, copies of the seed texts, small knowledge bases built from text, a copy of the
+bundled KB (with a second game, "twin"), and running the CLI."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.cli import main
 from checker.ingest import ingest_file
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,6 +45,21 @@ PEACE PHASE:
 """
 
 
+# A second game whose period labels (Early, VII) collide with EU's, and which has an event 7:VII of its own.
+TWIN_PROFILE = """\
+id: twin
+name: Twin Test Game
+event_id: number:period
+deck: per_period
+periods:
+  - {id: Early, name: Early War}
+  - {id: VII, name: Seventh}
+countries:
+  - {code: US, name: United States}
+  - {code: USSR, name: Soviet Union}
+"""
+
+
 def seed_files() -> list[Path]:
     return sorted(SEEDS.glob("*.txt"))
 
@@ -72,6 +89,43 @@ def mini_kb(tmp_path):
     def build(texts: dict[str, str], period: str | None = None) -> Path:
         return make_kb(tmp_path, texts, period)
     return build
+
+
+@pytest.fixture
+def two_events_kb(tmp_path) -> Path:
+    """A KB of two EU events of period VII, the second requiring the first (``TWO_EVENTS``)."""
+    return make_kb(tmp_path, {"two.txt": TWO_EVENTS.format(ref="1:VII")}, period="VII")
+
+
+@pytest.fixture
+def kb_copy(tmp_path, monkeypatch) -> Path:
+    """A copy of the bundled KB in tmp_path/kb, to change; the cache off."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    return root
+
+
+@pytest.fixture
+def twin_kb(kb_copy) -> Path:
+    """A copy of the bundled KB with a second game's profile, twin (``TWIN_PROFILE``), and none of its texts yet."""
+    (kb_copy / "games" / "twin.yaml").write_text(TWIN_PROFILE, encoding="utf-8")
+    return kb_copy
+
+
+def ingest_text(root: Path, file: Path, text: str, *options: str) -> None:
+    """Write ``text`` to ``file`` and ingest it into the KB at ``root`` with ``rulekb ingest`` (it must succeed)."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    assert main(["ingest", "--kb", str(root), *options, str(file)]) == 0
+
+
+def run_cli(capsys, *argv) -> tuple[int, str, str]:
+    """``rulekb ARGV`` (each argument made a string): (exit code, stdout, stderr) of this run alone."""
+    capsys.readouterr()
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @pytest.fixture(autouse=True)

@@ -13,20 +13,14 @@ import pytest
 
 from checker.cli import main
 
-from .conftest import KB, REPO, TWO_EVENTS, make_kb
+from .conftest import KB, REPO, TWO_EVENTS, run_cli
 
 UNSAFE = ("\x1b", "\u202e", "\u200b", "\x07", "\x9b")
 
 
-def run_cli(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
-def kb(tmp_path) -> Path:
-    return make_kb(tmp_path, {"two.txt": TWO_EVENTS.format(ref="1:VII")}, period="VII")
+def kb(two_events_kb) -> Path:
+    return two_events_kb
 
 
 # ------------------------------------------------------------------ 1. injection and leaks
@@ -34,7 +28,7 @@ def kb(tmp_path) -> Path:
 def test_usage_error_cannot_forge_a_workflow_command_or_reach_the_terminal(kb, tmp_path, capsys):
     """Road: a usage error naming a file (stderr, not a report): its name was printed raw."""
     name = "x\n::error file=README.md::forged\x1b]52;c;cGF5bG9hZA==\x07\u202e.txt"
-    code, out, err = run_cli(capsys, "check", "--kb", kb, tmp_path / name)
+    code, _, err = run_cli(capsys, "check", "--kb", kb, tmp_path / name)
     assert code == 2 and "no such file" in err
     assert not any(line.startswith("::") for line in err.splitlines())
     assert err.count("\n") == 1  # one error line
@@ -86,22 +80,22 @@ def test_invisible_character_in_a_title_or_text_is_sty007(kb, tmp_path, capsys, 
                                                                                           f"Some{char}thing else")
     text = tmp_path / "new.txt"
     text.write_text(body, encoding="utf-8")
-    code, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "json", "--select", "STY007",
-                           text)
+    _, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "json", "--select", "STY007",
+                        text)
     hits = json.loads(out)["findings"]
     assert hits and all(f["rule"] == "STY007" and f["severity"] == severity for f in hits), hits
     assert f"\\u{ord(char):04x}" in hits[0]["message"] and hits[0]["subject"] == "2:VII"
     assert hits[0]["line"] == (5 if where == "title" else 9)
     # and the GitHub annotation shows it as an escape, never raw
-    code, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "github", text)
+    _, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "github", text)
     assert char not in out and f"\\u{ord(char):04x}" in out
 
 
 def test_sty007_passes_on_plain_text(kb, tmp_path, capsys):
     text = tmp_path / "new.txt"
     text.write_text(TWO_EVENTS.format(ref="1:VII").replace("FIRST", "FÍRST — “quoted”"), encoding="utf-8")
-    code, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "json", "--select", "STY007",
-                           text)
+    _, out, _ = run_cli(capsys, "check", "--kb", kb, "--period", "VII", "--format", "json", "--select", "STY007",
+                        text)
     assert json.loads(out)["findings"] == []
 
 
@@ -146,7 +140,7 @@ def test_site_docs_folder_is_resolved_before_writing(kb, tmp_path, capsys, monke
     """Road: --docs under a symbolic link (the folder itself was checked for a link, its parents were not): the
     folder checked and the folder written are the one resolved path; a link inside the project leading out of it
     is refused."""
-    import checker.site.build as build
+    from checker.site import build
 
     seen = {}
 
@@ -272,7 +266,7 @@ def test_check_reports_a_text_reusing_another_sources_event_id(kb, tmp_path, cap
     hits = [f for f in json.loads(out)["findings"] if f["rule"] == "SCH002"]
     assert code == 1 and hits and "already in the KB from another text (two.txt)" in hits[0]["message"]
     assert hits[0]["line"] == 1 and hits[0]["file"].endswith("other.txt")
-    code, _, err = run_cli(capsys, "ingest", "--kb", kb, "--period", "VII", other)
+    code, _, _ = run_cli(capsys, "ingest", "--kb", kb, "--period", "VII", other)
     assert code == 2  # the same refusal
     # the text it came from is no conflict
     (tmp_path / "two.txt").write_text(TWO_EVENTS.format(ref="1:VII"), encoding="utf-8")

@@ -111,3 +111,35 @@ def test_a_repeated_event_is_found_by_its_key_and_never_in_another_game():
     other.game = "cw"
     # the other game's 7:VII under its plain id is not the repeated event: the changed clause is reported
     assert inherited({"7:VII": other}) == ([], "unread")
+
+
+def test_ingest_and_check_read_repeats_exactly_alike(tmp_path, monkeypatch):
+    """A text whose event "repeats exactly … (7:VII)" of the KB: ``check`` derived its logic against the KB (the
+    changed clause inherits 7:VII's cases), ``ingest`` against the text alone, and wrote the changed clause as
+    unread ("inherits the cases of 7:VII, which is not in the knowledge base": LOG007 once ingested). Both now
+    derive it one way (``derive_text_logic``): the ingested YAML holds the logic ``check`` reads from the text."""
+    import shutil
+
+    from checker.cli import main
+    from checker.kbio.store import load_kb
+    from checker.pipeline import load_with_contributions
+
+    from .conftest import KB, REPO
+
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    text = tmp_path / "third.txt"
+    text.write_text("PERIOD VII\n\n" + (REPO / "tests" / "corpus" / "logic_inherited_case.txt").read_text(
+        encoding="utf-8"), encoding="utf-8")
+
+    def logic(event):
+        return ([(c.line, c.text, c.logic) for c in event.all_clauses()],
+                [(s.heading, s.logic) for s in event.all_sections()])
+
+    checked = logic(load_with_contributions([str(text)], str(root))[0].kb.event("eu", "20:VII"))
+    assert main(["ingest", "--kb", str(root), str(text)]) == 0
+    ingested = logic(load_kb(str(root)).kb.event("eu", "20:VII"))
+    assert ingested == checked
+    (changed,) = [c for c in checked[0] if c[1] == "PRU annexes Polish MAZOVIA."]
+    assert changed[2]["role"] == "effect" and changed[2]["when"][0]["inherited_from"] == "7:VII"

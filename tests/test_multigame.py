@@ -17,22 +17,9 @@ from checker.cli import main
 from checker.kbio.store import load_kb
 from checker.pipeline import check_paths
 
-from .conftest import KB
+from .conftest import KB, ingest_text
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): whole multi-game KBs checked and solved
-
-TWIN_PROFILE = """\
-id: twin
-name: Twin Test Game
-event_id: number:period
-deck: per_period
-periods:
-  - {id: Early, name: Early War}
-  - {id: VII, name: Seventh}
-countries:
-  - {code: US, name: United States}
-  - {code: USSR, name: Soviet Union}
-"""
 
 TWIN_TEXT = """\
 GAME twin
@@ -58,15 +45,10 @@ EVENTS PHASE:
 
 
 @pytest.fixture
-def two_games(tmp_path, monkeypatch) -> Path:
-    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = tmp_path / "kb"
-    shutil.copytree(KB, root)
-    (root / "games" / "twin.yaml").write_text(TWIN_PROFILE, encoding="utf-8")
+def two_games(twin_kb, tmp_path) -> Path:
     for name, text in (("twin7.txt", TWIN_TEXT), ("twin3.txt", TWIN_EARLY)):
-        (tmp_path / name).write_text(text, encoding="utf-8")
-        assert main(["ingest", "--kb", str(root), str(tmp_path / name)]) == 0
-    return root
+        ingest_text(twin_kb, tmp_path / name, text)
+    return twin_kb
 
 
 def test_two_events_with_one_id_stay_apart(two_games):
@@ -149,6 +131,34 @@ def test_an_acceptance_names_its_game(two_games):
     assert [f.game for f in twin if f.accepted] == ["twin"] and not [f for f in twin if f.rule == "ACC001"]
 
 
+def test_check_and_site_accept_by_one_rule(two_games):
+    """``check`` (ACC001) and the site match acceptances by one rule (acc001_stale_acceptance.covers). They used to
+    differ on a finding of no game: a file that cannot be read, kept in twin's folder, is reported by the site with
+    the first game (eu). ``check`` let an acceptance naming twin cover it, the site did not and called the same
+    acceptance stale (ACC001) — the site and the check run disagreed on one KB."""
+    from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
+    from checker.site.build import collect
+
+    (two_games / "events" / "twin" / "vii" / "09.yaml").write_text("id: [broken\n", encoding="utf-8")
+    (two_games / "accepted.yaml").write_text(
+        "accepted:\n"
+        "  - {rule: SCH001, match: YAML syntax error, game: twin, reason: being rewritten}\n"  # a finding of no game
+        "  - {rule: REF001, subject: '7:VII', game: twin, reason: known}\n"  # twin's 7:VII names 8:VII, only EU's
+        "  - {rule: REF001, subject: '7:VII', game: eu, reason: never matches}\n",  # EU's 7:VII has no REF001
+        encoding="utf-8")
+
+    def verdicts(findings):
+        return sorted((f.rule, f.subject or "", f.file or "", f.line or 0, f.accepted or "") for f in findings
+                      if f.accepted or f.rule == "ACC001")
+
+    run = check_paths([], str(two_games))
+    checked = verdicts(apply_acceptances(run.findings, run.kb.acceptances, run.kb.files.get("accepted")))
+    site = verdicts(collect(load_kb(str(two_games))).findings)
+    assert site == checked
+    assert [v[0] for v in checked] == ["ACC001", "REF001", "SCH001"]
+    assert checked[0][1] == "7:VII" and checked[2][2].endswith("events/twin/vii/09.yaml")
+
+
 def test_an_id_of_another_games_period_says_so(two_games, capsys):
     assert main(["order", "--kb", str(two_games), "--game", "eu", "--goal", "3:Early"]) == 2
     err = capsys.readouterr().err
@@ -212,12 +222,10 @@ def test_a_game_without_a_profile_still_reads_its_references(tmp_path, monkeypat
     assert [(f.game, f.subject) for f in dangling] == [("tiny", "1:Early")] and "9:Early" in dangling[0].message
 
 
-def test_a_load_finding_on_a_contributed_entry_from_another_file_is_kept(tmp_path, monkeypatch):
+def test_a_load_finding_on_a_contributed_entry_from_another_file_is_kept(kb_copy):
     """Checking kb/events/eu/vii/08.yaml while another file also holds id 8:VII: the SCH002 finding, on that other
     file, names the contributed entry and is reported (the per-game split once dropped it silently)."""
-    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = tmp_path / "kb"
-    shutil.copytree(KB, root)
+    root = kb_copy
     shutil.copy(root / "events" / "eu" / "vii" / "08.yaml", root / "events" / "eu" / "vii" / "98.yaml")
     findings = check_paths([str(root / "events" / "eu" / "vii" / "08.yaml")], str(root)).findings
     clash = [f for f in findings if f.rule == "SCH002" and f.subject == "8:VII"]

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from checker.cli import main
 from checker.kbio.store import load_kb
 from checker.kbio.yamlio import YamlError, load_file, loads
 
-from .conftest import KB, REPO, TWO_EVENTS, make_kb
+from .conftest import KB, REPO, TWO_EVENTS, run_cli
 
 SECRET = "root:x:0:0:SECRET-PASSWD-LINE:/root:/bin/bash"
 
@@ -37,15 +36,9 @@ def time_limit(seconds: int):
         signal.signal(signal.SIGALRM, old)
 
 
-def run_cli(capsys, *argv) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.fixture
-def kb(tmp_path) -> Path:
-    return make_kb(tmp_path, {"two.txt": TWO_EVENTS.format(ref="1:VII")}, period="VII")
+def kb(two_events_kb) -> Path:
+    return two_events_kb
 
 
 # ------------------------------------------------------------------ reading only regular files inside the KB
@@ -130,7 +123,7 @@ def test_deep_nesting_is_an_error_not_a_crash(kb, depth):
     path.write_text("id: deep\nx:\n" + " [\n" * depth + " ]\n" * depth)
     # A subprocess: on the old code 50,000 levels killed the interpreter (SIGSEGV).
     proc = subprocess.run([sys.executable, "-m", "checker.cli", "check", "--kb", str(kb), "--format", "json"],
-                          capture_output=True, text=True, timeout=120, cwd=REPO)
+                          capture_output=True, text=True, timeout=120, cwd=REPO, check=False)
     assert proc.returncode == 1, proc.stderr[-500:]
     findings = json.loads(proc.stdout)["findings"]
     assert any("nested more than" in f["message"] and f["file"].endswith("deep.yaml") for f in findings)
@@ -340,7 +333,7 @@ def test_diff_from_is_never_a_git_option(tmp_path, capsys):
 def test_malformed_baseline_exits_2(tmp_path, capsys, content):
     base = tmp_path / "base.json"
     base.write_text(content)
-    code, out, err = run_cli(capsys, "check", "--baseline", base)
+    code, _, err = run_cli(capsys, "check", "--baseline", base)
     assert code == 2 and "base.json" in err and "Traceback" not in err
 
 

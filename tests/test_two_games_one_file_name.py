@@ -5,34 +5,19 @@ both games' texts line by line."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from checker.cli import main
 from checker.kbio.store import load_kb
 from checker.pipeline import check_paths
 from checker.textformat import tokens
 from checker.textformat.event_list import document_id
 from checker.textformat.render import SeveralGames, render_source
 
-from .conftest import KB
+from .conftest import KB, ingest_text, run_cli
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): two-game KBs ingested, rendered by the CLI
-
-TWIN_PROFILE = """\
-id: twin
-name: Twin Test Game
-event_id: number:period
-deck: per_period
-periods:
-  - {id: Early, name: Early War}
-  - {id: VII, name: Seventh}
-countries:
-  - {code: US, name: United States}
-  - {code: USSR, name: Soviet Union}
-"""
 
 EU_TEXT = """\
 PERIOD VII (1756-1792)
@@ -55,24 +40,11 @@ EVENTS PHASE:
 
 
 @pytest.fixture
-def kb_two(tmp_path, monkeypatch) -> Path:
+def kb_two(twin_kb, tmp_path) -> Path:
     """A copy of the bundled KB with a second game, and one text of each game, both named events.txt."""
-    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = tmp_path / "kb"
-    shutil.copytree(KB, root)
-    (root / "games" / "twin.yaml").write_text(TWIN_PROFILE, encoding="utf-8")
     for folder, text, extra in (("eu", EU_TEXT, ["--game", "eu"]), ("twin", TWIN_TEXT, [])):
-        (tmp_path / folder).mkdir()
-        (tmp_path / folder / "events.txt").write_text(text, encoding="utf-8")
-        assert main(["ingest", "--kb", str(root), *extra, str(tmp_path / folder / "events.txt")]) == 0
-    return root
-
-
-def _run(capsys, *argv) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+        ingest_text(twin_kb, tmp_path / folder / "events.txt", text, *extra)
+    return twin_kb
 
 
 def test_ingest_gives_each_games_document_its_own_id(kb_two):
@@ -86,23 +58,23 @@ def test_ingest_gives_each_games_document_its_own_id(kb_two):
 
 
 def test_render_source_of_a_shared_file_name_asks_for_the_game(kb_two, capsys):
-    code, out, err = _run(capsys, "render", "--kb", kb_two, "--source", "events.txt")
+    code, out, err = run_cli(capsys, "render", "--kb", kb_two, "--source", "events.txt")
     assert code == 2 and out == ""
     assert "several games" in err and "--game eu" in err and "--game twin" in err
 
 
 @pytest.mark.parametrize("game,text", [("eu", EU_TEXT), ("twin", TWIN_TEXT), ("TWIN", TWIN_TEXT)])
 def test_render_source_with_game_gives_that_games_text_only(kb_two, capsys, game, text):
-    code, out, _ = _run(capsys, "render", "--kb", kb_two, "--source", "somewhere/events.txt", "--game", game)
+    code, out, _ = run_cli(capsys, "render", "--kb", kb_two, "--source", "somewhere/events.txt", "--game", game)
     assert code == 0
     assert tokens(out) == tokens(text)
 
 
 def test_render_source_with_a_game_that_has_no_such_text_says_which_have(kb_two, capsys):
-    code, out, err = _run(capsys, "render", "--kb", kb_two, "--source", "events.txt", "--game", "awaw")
+    code, out, err = run_cli(capsys, "render", "--kb", kb_two, "--source", "events.txt", "--game", "awaw")
     assert code == 2 and out == ""
     assert "did you mean --game eu or --game twin?" in err
-    code, _, err = _run(capsys, "render", "--kb", kb_two, "--source", "events.txt", "--game", "twni")
+    code, _, err = run_cli(capsys, "render", "--kb", kb_two, "--source", "events.txt", "--game", "twni")
     assert code == 2 and "did you mean twin?" in err
 
 
@@ -115,7 +87,7 @@ def test_render_source_in_the_library_never_interleaves(kb_two):
 
 
 def test_render_source_of_one_games_text_needs_no_game(capsys):
-    code, out, _ = _run(capsys, "render", "--kb", KB, "--source", "001_7c112c9c7645b661.txt")
+    code, out, _ = run_cli(capsys, "render", "--kb", KB, "--source", "001_7c112c9c7645b661.txt")
     assert code == 0 and out.startswith("PERIOD IV (1615-1659)\n")
 
 
@@ -127,14 +99,11 @@ def test_document_ids_of_two_games_or_two_names_never_meet():
     assert document_id("001_7c112c9c7645b661.txt", "eu") == "doc-001_7c112c9c7645b661.eu"
 
 
-def test_ingest_replaces_the_documents_file_under_its_old_id(tmp_path, monkeypatch, capsys):
+def test_ingest_replaces_the_documents_file_under_its_old_id(kb_copy, tmp_path, capsys):
     """A KB written before ids named their game holds rules/<game>/doc-<stem>.yaml: ingesting the text again
     leaves one document (its hand-edited title kept), not two that both give the text's header back."""
-    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = tmp_path / "kb"
-    shutil.copytree(KB, root)
-    (tmp_path / "events.txt").write_text(EU_TEXT, encoding="utf-8")
-    assert main(["ingest", "--kb", str(root), "--game", "eu", str(tmp_path / "events.txt")]) == 0
+    root = kb_copy
+    ingest_text(root, tmp_path / "events.txt", EU_TEXT, "--game", "eu")
     new = root / "rules" / "eu" / "doc-events.eu.yaml"
     old = root / "rules" / "eu" / "doc-events.yaml"
     old.write_text(new.read_text(encoding="utf-8").replace("id: doc-events.eu", "id: doc-events")
@@ -143,7 +112,7 @@ def test_ingest_replaces_the_documents_file_under_its_old_id(tmp_path, monkeypat
     other = root / "rules" / "eu" / "doc-other.yaml"  # another text's document: left alone
     other.write_text(old.read_text(encoding="utf-8").replace("id: doc-events", "id: doc-other")
                      .replace("file: events.txt", "file: other.txt"), encoding="utf-8")
-    code, _, err = _run(capsys, "ingest", "--kb", root, "--game", "eu", tmp_path / "events.txt")
+    code, _, err = run_cli(capsys, "ingest", "--kb", root, "--game", "eu", tmp_path / "events.txt")
     assert code == 0 and "removed" in err
     assert not old.exists() and new.is_file() and other.is_file()
     assert "title: The seventh period" in new.read_text(encoding="utf-8")
@@ -155,6 +124,6 @@ def test_ingest_replaces_the_documents_file_under_its_old_id(tmp_path, monkeypat
 def test_render_source_without_a_file_name_is_a_usage_error(capsys, source):
     """Found by the CLI fuzz at 10,000 vectors: ``render --source ''`` fell through to the id branch (an internal
     error, AttributeError on the missing id)."""
-    code, out, err = _run(capsys, "render", "--kb", KB, "--source", source)
+    code, out, err = run_cli(capsys, "render", "--kb", KB, "--source", source)
     assert code == 2 and out == ""
     assert "--source" in err and "internal error" not in err and "Traceback" not in err

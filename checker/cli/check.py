@@ -11,13 +11,13 @@ from .common import (
     EXIT_INCONCLUSIVE,
     EXIT_OK,
     UsageError,
+    _err,
     _writable,
     format_arg,
     kb_arg,
 )
-from .common import _err
 from .kbroot import _resolve_game, kb_root
-from .texts import _expand_paths, resolve_texts
+from .texts import game_option, period_option, place_texts
 
 
 def cmd_check(args) -> int:
@@ -31,8 +31,8 @@ def cmd_check(args) -> int:
     root = kb_root(args)
     whole_kb = not args.paths or all(os.path.isdir(p) and os.path.realpath(p) == os.path.realpath(root)
                                      for p in args.paths)
-    paths = _expand_paths(args.paths, root)
-    texts = resolve_texts(paths, root, args.game, args.period)
+    placed = place_texts(args.paths, root, args.game, args.period)
+    paths, period, games = placed.paths, placed.period, placed.game
     if args.output:
         _writable(args.output)
     base = None
@@ -47,8 +47,6 @@ def cmd_check(args) -> int:
     from ..checks.schema.acc001_stale_acceptance import apply_acceptances
     from ..pipeline import check_paths
 
-    period = {name: per for name, (_, per) in texts.items()}
-    games = {name: game for name, (game, _) in texts.items()}
     running = codes_to_run(select, ignore)  # --select / --ignore decide what runs (None: every check)
     run = check_paths(paths, root, period, game=games, one_shot=True, selected=running)
     findings = run.findings
@@ -134,12 +132,8 @@ def add_parser(sub) -> None:
                    help="event text (.txt), KB YAML or deck files, or folders of them; none = the whole KB")
     kb_arg(p)
     format_arg(p, ("text", "json", "sarif", "github"))
-    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
-                   help="period of event texts without a 'PERIOD …' header (e.g. VII, any case; checked against "
-                        "the game profile); FILE=PERIOD for one file only; may be repeated")
-    p.add_argument("--game", metavar="GAME",
-                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
-                        "the KB's one game with events. Without texts: report only this game's findings")
+    period_option(p, note="e.g. VII, ")
+    game_option(p, ". Without texts: report only this game's findings")
     p.add_argument("--strict", action="store_true", help="warnings fail the run too")
     p.add_argument("--select", action="append", metavar="CODES",
                    help=f"run and report only these codes, code prefixes (REF) or categories, any case "

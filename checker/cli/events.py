@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..report.answers import print_basis  # noqa: F401 - the answer printers live with the reporters (explain.py)
 from ..report.answers import print_clauses as _print_clauses  # noqa: F401
 from .common import UsageError
+from .texts import period_option
 
 
 def text_args(p) -> None:
@@ -13,9 +14,7 @@ def text_args(p) -> None:
                    help="a contributed event text (.txt), KB YAML file, or a folder of them, placed in the KB "
                         "exactly as `rulekb check PATH` places it: its events can be named, and answers cite its "
                         "own file and line (may be repeated)")
-    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
-                   help="with --text: the period of texts without a 'PERIOD …' header (as for check); "
-                        "FILE=PERIOD for one file only")
+    period_option(p, "the --text files", "as for check; ")
 
 
 def load_for_events(args):
@@ -23,7 +22,7 @@ def load_for_events(args):
     ``check`` places them (the same game and period rules, the same usage errors). A contributed file that cannot
     be read (a parse or schema error) stops the command (exit 2) with its file, line and message."""
     from .kbroot import _load, kb_root
-    from .texts import _expand_paths, resolve_texts
+    from .texts import place_texts
 
     given = list(getattr(args, "text", None) or [])
     if not given:
@@ -33,10 +32,8 @@ def load_for_events(args):
     from ..pipeline import load_with_contributions
 
     root = kb_root(args)
-    paths = _expand_paths(given, root)
-    texts = resolve_texts(paths, root, getattr(args, "game", None), args.period)
-    period = {name: per for name, (_, per) in texts.items()}
-    games = {name: game for name, (game, _) in texts.items()}
+    placed = place_texts(given, root, getattr(args, "game", None), args.period)
+    paths, period, games = placed.paths, placed.period, placed.game
     load, locator, problems = load_with_contributions(paths, root, period, games)
     unreadable = [f for f in problems if f.rule in ("PAR001", "SCH001")]
     if unreadable:

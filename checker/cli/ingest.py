@@ -6,11 +6,12 @@ import os
 
 from .common import EXIT_OK, UsageError, _err, kb_arg
 from .kbroot import kb_root
-from .texts import resolve_texts
+from .texts import game_option, period_option, place_texts
 
 
 def cmd_ingest(args) -> int:
     from ..ingest import ingest_file
+    from ..kbio.store import load_kb
 
     for path in args.paths:
         if os.path.isdir(path):
@@ -22,10 +23,11 @@ def cmd_ingest(args) -> int:
 
         read_text(path, path)
     root = kb_root(args)
-    texts = resolve_texts(args.paths, root, args.game, args.period)
+    texts = place_texts(args.paths, root, args.game, args.period)
+    kb = load_kb(root).kb  # loaded once: each text's logic is derived in its context, as `check` derives it
     for path in args.paths:
-        game, period = texts.get(os.path.basename(path), (None, None))
-        report = ingest_file(path, root, period=period, force=args.force, game=game or None)
+        game, period = texts.of(path)
+        report = ingest_file(path, root, period=period, force=args.force, game=game or None, kb=kb)
         for rel in report.written:
             _err(f"wrote {os.path.join(root, rel)}")
         for rel in report.removed:
@@ -46,12 +48,8 @@ def add_parser(sub) -> None:
                        epilog="examples: rulekb ingest --period VII new-events.txt; "
                               "rulekb ingest seeds/*.txt --period 000_81b98fbe5e52caea.txt=VII")
     p.add_argument("paths", nargs="+", metavar="FILE", help="a text in the seeds' format")
-    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
-                   help="period of event texts without a 'PERIOD …' header (checked against the game profile); "
-                        "FILE=PERIOD for one file only; may be repeated")
-    p.add_argument("--game", metavar="GAME",
-                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
-                        "the KB's one game with events")
+    period_option(p)
+    game_option(p)
     p.add_argument("--force", action="store_true", help="overwrite curated fields too")
     kb_arg(p)
     p.set_defaults(func=cmd_ingest)

@@ -1,11 +1,55 @@
-"""Contributed files named on the command line: folders expanded, each text's game and period resolved."""
+"""Contributed files named on the command line: folders expanded, each text's game and period resolved.
+
+``place_texts`` is what ``check``, ``ingest``, ``explain`` and ``order`` (``--text``) all call; ``period_option`` and
+``game_option`` are their ``--period`` and ``--game`` options.
+"""
 
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from .common import MAX_FOLDER_ENTRIES, TEXT_SUFFIXES, YAML_SUFFIXES, UsageError
 from .kbroot import _resolve_game
+
+
+def period_option(p, texts: str = "event texts", note: str = "") -> None:
+    """``--period PERIOD`` / ``--period FILE=PERIOD``, read by :func:`place_texts`."""
+    p.add_argument("--period", action="append", metavar="PERIOD|FILE=PERIOD",
+                   help=f"period of {texts} without a 'PERIOD …' header ({note}any case; checked against the game "
+                        "profile); FILE=PERIOD for one file only; may be repeated")
+
+
+def game_option(p, more: str = "") -> None:
+    """``--game GAME``: the game of event texts without a GAME line, read by :func:`place_texts`."""
+    p.add_argument("--game", metavar="GAME",
+                   help="game of event texts without a 'GAME …' line (a profile id of kb/games/, any case); default: "
+                        "the KB's one game with events" + more)
+
+
+@dataclass
+class PlacedTexts:
+    """Files named on the command line, as ``check`` places them in the KB: ``paths`` (folders expanded), and for
+    each event text (by file name) its game and the period to give the parser (None: its own PERIOD line)."""
+
+    paths: list[str]
+    period: dict[str, str | None]
+    game: dict[str, str]
+
+    def of(self, path: str) -> tuple[str | None, str | None]:
+        """(game, period) of the text at ``path``; (None, None) for a KB YAML file."""
+        base = os.path.basename(path)
+        return self.game.get(base), self.period.get(base)
+
+
+def place_texts(given: list[str], root: str, game: str | None, period_values: list[str] | None) -> PlacedTexts:
+    """The files ``given`` on the command line (folders expanded, :func:`_expand_paths`), each text's game and
+    period by :func:`resolve_texts` (GAME line, else ``--game``, else the KB's one game; PERIOD line, else
+    ``--period``), the one way every command that takes texts reads them."""
+    paths = _expand_paths(given, root)
+    texts = resolve_texts(paths, root, game, period_values)
+    return PlacedTexts(paths, {name: per for name, (_, per) in texts.items()},
+                       {name: g for name, (g, _) in texts.items()})
 
 
 def split_periods(values: list[str] | None, paths: list[str]) -> tuple[str | None, dict[str, str]]:

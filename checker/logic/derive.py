@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..model import Clause, Event, Section, qualified
+from ..model import Clause, Event, KnowledgeBase, Section, qualified
 from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
 from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
 
@@ -187,6 +187,24 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None, 
     for section in event.all_sections():
         if section.logic is not None:
             section.logic = _own(section.logic)
+
+
+def derive_text_logic(events: list[Event], kb: KnowledgeBase) -> None:
+    """Derive the logic of a text's ``events`` in the context of ``kb`` (the whole KB, as loaded), the one way
+    ``check`` (``pipeline.place_paths``) and ``ingest`` both do it, so a text checked and the same text ingested
+    carry the same logic: each event is read against its game's events in ``kb`` with the text's own events over
+    them (over the versions ``kb`` holds of them), so an event that "repeats exactly … (7:VII)" inherits the cases
+    of the KB's 7:VII and the KB's event titles are resolved; with its game's profile in ``kb``. One mapping per
+    game for the whole text: the reader's title index is built once per mapping (a new mapping per event made
+    checking quadratic)."""
+    from ..games import profile
+
+    own = {e.id: e for e in events}
+    others: dict[str, dict] = {}
+    for event in events:
+        if event.game not in others:
+            others[event.game] = {**kb.view(event.game).events, **own}
+        derive_event_logic(event, others[event.game], profile(kb.games, event.game))
 
 
 def _own(logic: dict) -> dict:

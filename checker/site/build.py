@@ -26,7 +26,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
-from ..checks.schema.acc001_stale_acceptance import apply_acceptances
+from ..checks.schema.acc001_stale_acceptance import mark_accepted, stale_findings
 from ..games import GameProfile, profile
 from ..ids import event_references, find_references
 from ..kbio.store import LoadResult, load_kb
@@ -355,9 +355,11 @@ def collect(load: LoadResult) -> SiteData:
         # A file that failed to load names its event as "game/id" (or, keyed by plain id, names no game).
         unreadable = {eid.split("/", 1)[-1]: path for eid, path in load.unreadable.items()
                       if "/" not in eid or eid.split("/", 1)[0] == g}
-        ctx = CheckContext(view, locator, load_findings=own, unreadable=unreadable)
+        # game=g stamps the findings with their game as `check` does (run_checks per game), so acceptances
+        # cover them by the same rule (acc001_stale_acceptance.covers); load findings keep no game.
+        ctx = CheckContext(view, locator, load_findings=own, unreadable=unreadable, game=g)
         findings = run_checks(ctx)
-        used |= _accept(findings, kb.acceptances, g)
+        used |= mark_accepted(findings, kb.acceptances)
         gd.findings = findings
         analysis = ctx.cache.get("logic-analysis")
         if analysis is not None:
@@ -371,23 +373,8 @@ def collect(load: LoadResult) -> SiteData:
         data.findings.extend(findings)
     # An acceptance that matches no finding of any game is stale (ACC001).
     stale = [a for k, a in enumerate(kb.acceptances) if k not in used]
-    data.findings.extend(apply_acceptances([], stale, kb.files.get("accepted")))
+    data.findings.extend(stale_findings(stale, kb.files.get("accepted")))
     return data
-
-
-def _accept(findings: list[Finding], acceptances, game: str) -> set[int]:
-    """Mark ``game``'s findings that an acceptance of that game (or of any game) covers; the acceptances used."""
-    used: set[int] = set()
-    for f in findings:
-        for k, acc in enumerate(acceptances):
-            if acc.game not in (None, game):
-                continue
-            if acc.rule == f.rule and (acc.subject is None or acc.subject == f.subject) and \
-                    (acc.match is None or acc.match in f.message):
-                f.accepted = acc.reason + (" (known erratum)" if acc.erratum else "")
-                used.add(k)
-                break
-    return used
 
 
 def _relations(gd: GameData) -> None:

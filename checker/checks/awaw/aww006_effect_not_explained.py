@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from ..wording import mentions, mentions_any
 from . import ADJ, examples, explanation
 
 CODE = "AWW006"
@@ -42,12 +43,12 @@ def _names(target: str) -> list[str]:
 
 def mentioned(effect, text: str) -> bool:
     if effect.quantity == "eai":
-        return bool(re.search(r"\bEAI\b|European Aggression Index", text))
+        return mentions_any(text, ("EAI", "European Aggression Index"))
     if effect.quantity in _NOUNS and effect.target:
         names = "|".join(re.escape(n) for n in _names(effect.target))
         return bool(re.search(rf"\b(?:{names})(?:'s)?\b[^.;]{{0,40}}\b{_NOUNS[effect.quantity]}\b", text))
     if effect.quantity == "diplomacy" and effect.target:
-        return re.search(rf"\b{re.escape(effect.target)}\b", text) is not None
+        return mentions(text, effect.target)
     return True  # other quantities (research, tiles, subversion) are not read here
 
 

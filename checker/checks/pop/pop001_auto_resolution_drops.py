@@ -34,13 +34,15 @@ from __future__ import annotations
 
 import re
 
+from ..wording import mentions
+
 CODE = "POP001"
 NAME = "auto-resolution-drops-qualifier"
 CATEGORY = "reference"
 SEVERITY = "warning"
 SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
-_NOTE = re.compile(r"^\s*Auto-resolution\s*:\s*", re.I)
+_NOTE = re.compile(r"^\s*Auto-resolution\s*:\s*", re.IGNORECASE)
 _CAP = r"[A-Z][\w’'-]*"
 _EXCEPT = re.compile(r"\bexcept(?:ing)? (?:for )?((?:the |a |an )?[^,.;()]+)")
 _EXCLUDED = re.compile(rf"\b({_CAP}(?:(?:, | or | and ){_CAP})*) {_CAP} (?:may|must|can) not be "
@@ -59,7 +61,8 @@ def _sentences(text: str) -> list[str]:
 
 
 def _has(word: str, text: str) -> bool:
-    return re.search(rf"(?<![\w]){re.escape(word)}", text, re.I) is not None
+    """Does ``text`` name ``word``, any case, as a word or the start of one ('Area' names 'Areas')?"""
+    return mentions(text, word, whole=False, ignore_case=True)
 
 
 def split(rule) -> tuple[list[str], str]:
