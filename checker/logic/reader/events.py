@@ -810,8 +810,8 @@ def _state_of_a_name(toks) -> bool:
     still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
     event by a name rulekb cannot resolve: it is reported, never dropped."""
     for i, t in enumerate(toks[:-1]):
-        if t.kind != "NAME":
-            continue
+        if t.kind != "NAME" or (i and toks[i - 1].kind == "UNIT"):
+            continue  # (a leader, a general — "leader Cromwell remains in play" — is a counter, not an event)
         j = i + 1
         while j < len(toks) and toks[j].kind in ("COP", "HAS", "BEEN", "REMAINS", "NEG", "NOLONGER"):
             j += 1

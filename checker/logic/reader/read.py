@@ -305,8 +305,12 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
     if not toks:
         return False
     kinds = {t.kind for t in toks}
-    if kinds & _OUTCOME_TOKENS or toks[0].kind in _EFFECT_OPENERS | {"OTHERWISE"}:
+    if kinds & _OUTCOME_TOKENS:
         return True
+    if toks[0].kind == "OTHERWISE" and kinds & {"REF", "THIS", "CANCEL_V", "PREVENTS", "GAME_ENDS", "DRAWN"}:
+        return True  # ("Otherwise the Parliament continues to rule …" is narrative)
+    if toks[0].kind in _EFFECT_OPENERS and kinds & {"REF", "NAME", "THIS"} and "UNIT" not in kinds:
+        return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")
     if toks[0].kind == "IF" and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
         return True  # "If unplayable, set aside …", "If drawn earlier, …": the outcome of the rule beside it
     return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD"}) and len(toks) <= 12
