@@ -89,7 +89,8 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
             return CheckRun(findings=cached[0], kb=kb, quotes=cached[1])
     locator = Locator(load)
     ctx = CheckContext(kb, locator, load_findings=list(load.findings), unreadable=dict(load.unreadable),
-                       kb_state=(load.cache_name, load.state) if load.state is not None else None)
+                       kb_state=(load.cache_name, load.state) if load.state is not None else None,
+                       aggregates=load.aggregates)
     if paths:
         place_paths(paths, kb, ctx, locator, period, game, contents)
         # A contributed KB file was loaded with the KB too; its own validation above reports it once.

@@ -213,6 +213,81 @@ def test_logic_cone_of_a_replacing_text_from_the_cached_dependencies_equals_read
     assert cycles and "4:VII → 6:VII → 4:VII" in cycles[0], cycles
 
 
+def _period_models(path: Path, aggregates: bool, load=None):
+    """NAM006's period models of the bundled KB's game eu with the text ``path`` placed in it: adjusted from the
+    cached models of the KB as loaded, or (``aggregates`` False) folded from every event."""
+    from checker.checks import CheckContext
+    from checker.checks.naming.countries import period_countries
+    from checker.kbio.store import load_kb
+    from checker.pipeline import Locator, place_paths
+
+    load = load or load_kb(str(KB))
+    load.kb = load_kb(str(KB)).kb  # the entries as loaded: placing the text changes the KB's mappings
+    locator = Locator(load)
+    ctx = CheckContext(load.kb, locator, kb_state=(load.cache_name, load.state), aggregates=load.aggregates)
+    place_paths([str(path)], load.kb, ctx, locator, period="VII")
+    old = inc.USE_AGGREGATES
+    inc.USE_AGGREGATES = aggregates
+    try:
+        return period_countries(ctx.for_game("eu")), load
+    finally:
+        inc.USE_AGGREGATES = old
+
+
+def test_minor_models_of_a_replacing_text_from_the_cached_models_equal_reading_every_text(tmp_path, monkeypatch):
+    """NAM006 adjusts the cached period models of the loaded KB by the contributed events: a text replacing 7:VII
+    (its 'PRU annexes' becomes 'RUS annexes', a new 'Inactive Prussia' beside PRU) and adding 20:VII (PRU, FRA,
+    the controller of Saxony) gives models equal, list order included, to folding every event, from a cold
+    cache, from the cache and from the load's kept aggregates; and the same findings as the full run."""
+    from checker.kbio.store import load_kb
+    from checker.textformat.render import render_entry
+
+    monkeypatch.delenv("RULEKB_NO_CACHE")
+    monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
+    text = render_entry(load_kb(str(KB)).kb.view("eu").events["7:VII"])
+    assert "PRU annexes Polish WEST PREUSSEN." in text
+    new = tmp_path / "seven.txt"
+    new.write_text("PERIOD VII\n\n" + text.replace("PRU annexes Polish WEST PREUSSEN.", "RUS annexes Polish WEST "
+                                                    "PREUSSEN; PRU and Inactive Prussia stay.", 1)
+                   + "\n20: NEW TREATY (historical date: 1790)\n(duration: permanent)\nEVENTS PHASE:\n"
+                   "1. PRU and FRA sign a treaty; the controller of Saxony joins PRU.\n", encoding="utf-8")
+    reference, _ = _period_models(new, aggregates=False)
+    cold, load = _period_models(new, aggregates=True)
+    assert load.state and load.aggregates  # the cached path was taken
+    kept, _ = _period_models(new, aggregates=True, load=load)  # the models the load keeps
+    cached, _ = _period_models(new, aggregates=True)  # a new load: the models read from the cache
+    assert cold == kept == cached == reference
+    vii = reference["VII"]
+    users = list(dict.fromkeys(e for e, _ in vii.players["PRU"]))
+    assert users[-1] == "20:VII" and users.index("7:VII") < users.index("8:VII"), users  # in id order
+    assert "Saxony" in vii.minors and "Prussia" in vii.minors
+    found = dicts(check_paths([str(new)], str(KB)).findings)
+    assert found == full_then_filtered(monkeypatch, [str(new)], str(KB))
+    assert [d for d in found if d["rule"] == "NAM006" and d["subject"] == "20:VII"]
+
+
+def test_invisible_characters_of_a_text_checked_alone_equal_the_full_run(tmp_path, monkeypatch):
+    """STY007 is entry-scoped: a contributed text with a right-to-left override in a title and a zero-width space
+    in a clause, against a KB where another event's text holds one too, gets the full run's findings (those on
+    the text's own events, not on the KB's)."""
+    root = tmp_path / "kb"
+    shutil.copytree(KB, root)
+    f = root / "events" / "eu" / "vii" / "11.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("events 7:VII, 8:VII", "events 7:VII,\u200b 8:VII", 1),
+                 encoding="utf-8")
+    new = tmp_path / "new.txt"
+    new.write_text("PERIOD VII\n\n20: NEW \u202eTREATY (historical date: 1790)\n(duration: permanent)\n"
+                   "EVENTS PHASE:\n1. RUS and\u200b FRA sign a treaty.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = dicts(check_paths([str(new)], str(root)).findings)
+    assert found == full_then_filtered(monkeypatch, [str(new)], str(root))
+    assert sorted((d["subject"], d["severity"]) for d in found if d["rule"] == "STY007") == [
+        ("20:VII", "error"), ("20:VII", "warning")]
+    whole = check_paths([], str(root)).findings
+    assert [x for x in whole if x.rule == "STY007" and x.subject == "11:VII"]
+
+
 @pytest.mark.slow
 def test_new_text_against_synthetic_kb_equals_full_run(tmp_path, monkeypatch):
     from bench.generate import generate

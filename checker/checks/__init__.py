@@ -19,9 +19,9 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Callable
 
 from ..model import Event, Finding, KnowledgeBase
 
@@ -44,6 +44,7 @@ class CheckContext:
     kb_state: tuple[str, str] | None = None  # (KB cache name, state) of the KB as loaded: key of cached aggregates
     replaced: dict = field(default_factory=dict)  # entry key -> the loaded entry a contribution replaced
     check: CheckInfo | None = None  # the check this context is handed to (``for_check``): its findings' code
+    aggregates: dict | None = None  # aggregates already read under ``kb_state`` (``LoadResult.aggregates``), or None
 
     def for_check(self, info: CheckInfo) -> CheckContext:
         """This context handed to one check: the same KB, cache and entries, and findings stamped with the check's
@@ -105,27 +106,34 @@ class CheckContext:
             return locate(subject, source_line, game)
 
         return CheckContext(view, locate_in, only=None if self.only is None else local(self.only),
-                            only_files=self.only_files, unreadable={k[len(prefix):] if k.startswith(prefix) else k: v
+                            only_files=self.only_files, unreadable={k.removeprefix(prefix): v
                                                                     for k, v in self.unreadable.items()},
-                            game=game, kb_state=self.kb_state,
-                            replaced={k[len(prefix):] if k.startswith(prefix) else k: v
+                            game=game, kb_state=self.kb_state, aggregates=self.aggregates,
+                            replaced={k.removeprefix(prefix): v
                                       for k, v in self.replaced.items() if k.startswith(prefix) or "/" not in k})
 
     def base_aggregate(self, name: str, build: Callable[[], object]):
         """An aggregate over this game's part of the KB *as loaded* (before contributed entries were placed),
         read from the cache under the KB's state when it is there, else built and stored. Checks that need the
         whole KB (a vocabulary, every use of a name) adjust it by the contributed entries instead of reading every
-        text again. ``build`` must compute from :meth:`base_events` (and the loaded rules) only."""
+        text again. ``build`` must compute from :meth:`base_events` (and the loaded rules) only. With ``aggregates``
+        (the load's, kept by a long-lived caller), one read from the cache serves every later run on that load: the
+        value is then shared between runs, so a check must never change what it is given."""
         if self.kb_state is None:
             return build()
         from ..kbio.cache import read_aggregate, write_aggregate
 
         cache_name, state = self.kb_state
         key = f"{name}:{self.kb.game}"
+        kept = self.aggregates
+        if kept is not None and (state, key) in kept:
+            return kept[(state, key)]
         got = read_aggregate(cache_name, state, key)
         if got is None:
             got = build()
             write_aggregate(cache_name, state, key, got)
+        if kept is not None:
+            kept[(state, key)] = got
         return got
 
     def base_events(self) -> list[Event]:

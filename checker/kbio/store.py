@@ -126,6 +126,9 @@ class LoadResult:
     unreadable: dict[str, str] = field(default_factory=dict)  # entry id -> its file, when that file did not load
     cache_name: str | None = None  # the KB cache this load used (None: loaded without the cache)
     state: str | None = None  # digest of every file's stamp and the code: key of cached whole-KB results
+    # The whole-KB aggregates read or built under ``state`` by checks in this process (``base_aggregate``): a caller
+    # that keeps this load for many checks (the language server) reads each from the cache once, not per check.
+    aggregates: dict = field(default_factory=dict, repr=False, compare=False)
 
     def line_index(self, file: str) -> dict[int, int]:
         index = self.line_indexes.get(file)

@@ -14,19 +14,19 @@ report the shortest few cycles of each group of events that require each other.
 
 from __future__ import annotations
 
+import graphlib
 import time
 from dataclasses import dataclass, field
-
-import graphlib
 
 import clingo
 
 from ..ids import event_sort_key as _roman_key
 from ..model import KnowledgeBase
+from . import solve_memo
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
+from .solver import PROGRAMS, Session, Stats, asp_dir, control_args
 from .undecided import UNDECIDED_RULE, undecided  # noqa: F401 - where callers found them before
 from .witness import Witness, certified_witness
-from .solver import Session, Stats, asp_dir
 
 
 def event_sort_key(eid: str):
@@ -275,10 +275,11 @@ def _scope_subject(info: ClauseInfo) -> str:
 
 def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[ClauseInfo], time_limit: float,
                  max_horizon: int, stats: Stats, deadline: float = float("inf")) -> tuple[list[Verdict], int]:
-    """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone."""
+    """Ask clingo about one event (if not yet shown playable) and its open scopes, in the model of its cone. The
+    same question about the same facts is answered from ``solve_memo`` (a re-check of an edit that left the logic
+    as it was)."""
     events = index.cone({eid})
     model = build_model(kb, {eid}, index)
-    session = Session(model)
     bound = horizon_bound(kb, sorted(events))
     top = min(bound, max_horizon)
     local = {(i.event, i.line): cid for cid, i in model.clauses.items() if i.role in ("case", "part")}
@@ -287,12 +288,28 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
         questions.append(("want", eid, eid, None))
     for s in scopes:
         questions.append(("want_scope", local[(s.event, s.line)], _scope_subject(s), s))
-    decided: dict[str, Verdict] = {}
     # Horizons double (1, 2, 4, … and the bound): a "can" needs some history, not the shortest one, and a
     # "never" is decided at the bound alone; asking at every turn cost a solve per turn of a deep cone.
     steps = sorted({min(2 ** k, top) for k in range(top.bit_length() + 1)})
+    memo_key = solve_memo.key(model.program(), model.clauses, [asp_dir() / name for name in PROGRAMS],
+                              control_args(), [(ext, arg, subject) for ext, arg, subject, _ in questions], steps,
+                              bound <= max_horizon)
+    kept = solve_memo.get(memo_key)
+    if kept is not None:
+        horizon, answers = kept
+        made: dict[str, Verdict] = {}  # a subject asked twice has the first question's verdict, as below
+        for (_, _, subject, info), (status, core) in zip(questions, answers):
+            if subject not in made:
+                made[subject] = Verdict(subject, eid, status, info.line if info else None,
+                                        [model.clauses[c] for c in core], info.role if info else "event")
+        return [made[subject] for _, _, subject, _ in questions], horizon
+    session = Session(model)
+    decided: dict[str, Verdict] = {}
+    cores: dict[str, list[int]] = {}  # subject -> the clause ids its verdict is explained by
+    complete = True  # no time limit cut a question short: the answers can be kept
     for t in steps:
         if time.perf_counter() >= deadline:
+            complete = False
             break
         session.extend(t)
         session.set_query(t, True)
@@ -310,7 +327,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
             elif t == top:
                 # The question stays assumed while the core shrinks: otherwise every trial is satisfiable and
                 # nothing is removed.
-                core = session.minimise_core(res.core, time_limit=time_limit)
+                core = cores[subject] = session.minimise_core(res.core, time_limit=time_limit)
                 status = "never" if bound <= max_horizon else "unknown"
                 decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind)
             session.set_external(ext, [arg], False)
@@ -320,8 +337,12 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
     stats.ground_seconds += session.stats.ground_seconds
     stats.solve_seconds += session.stats.solve_seconds
     stats.solves += session.stats.solves
+    stats.unanswered += session.stats.unanswered
     out = [decided.get(subject) or Verdict(subject, eid, "unknown", info.line if info else None,
                                            kind=info.role if info else "event")
            for _, _, subject, info in questions]
+    if complete and not session.stats.unanswered and all(subject in decided for _, _, subject, _ in questions):
+        solve_memo.put(memo_key, (session.horizon, [(decided[subject].status, cores.get(subject, []))
+                                                    for _, _, subject, _ in questions]))
     return out, session.horizon
 

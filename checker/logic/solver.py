@@ -44,6 +44,15 @@ class Stats:
     ground_seconds: float = 0.0
     solve_seconds: float = 0.0
     solves: int = 0
+    unanswered: int = 0  # solves that gave no answer ("unknown": cut short by their time limit)
+
+
+def control_args(threads: int = 1, seed: int = 1) -> list[str]:
+    """The arguments a ``Session``'s clingo Control is made with."""
+    args = ["--warn=none", f"--seed={seed}"]
+    if threads > 1:
+        args += [f"-t{threads}", "--parallel-mode=2,compete"]
+    return args
 
 
 class Session:
@@ -60,10 +69,7 @@ class Session:
         if not questions:
             extra += "\nno_questions.\n"
         self.stats = Stats()
-        args = ["--warn=none", f"--seed={seed}"]
-        if threads > 1:
-            args += [f"-t{threads}", "--parallel-mode=2,compete"]
-        self.ctl = clingo.Control(args)
+        self.ctl = clingo.Control(control_args(threads, seed))
         self.ctl.add("base", [], model.program() + extra)
         for name in programs:
             self.ctl.load(str(asp_dir() / name))
@@ -136,6 +142,7 @@ class Session:
                 handle.wait()
                 elapsed = time.perf_counter() - start
                 self._count(elapsed)
+                self.stats.unanswered += 1
                 return SolveResult("unknown", seconds=elapsed)
             result = handle.get()
             if result.unsatisfiable:
@@ -147,6 +154,7 @@ class Session:
         if result.unsatisfiable:
             lit_map = self.on_literals()
             return SolveResult("unsat", core=sorted({lit_map[x] for x in core if x in lit_map}), seconds=elapsed)
+        self.stats.unanswered += 1
         return SolveResult("unknown", seconds=elapsed)
 
     def _count(self, elapsed: float) -> None:

@@ -24,6 +24,7 @@ any parenthesis: ``Austria (the Habsburg player)`` names Austria).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -141,9 +142,11 @@ def build(events, profile: dict, forms=MINOR_FORMS) -> dict[str, PeriodCountries
 
 
 def period_countries(ctx) -> dict[str, PeriodCountries]:
-    """The model of every period of the context's game (built once per run). With contributed entries, the loaded
-    events' records come from the KB cache (``CheckContext.base_aggregate``) and only the contributed events are
-    read: a re-check of one edited text does not read every text of the game again."""
+    """The model of every period of the context's game (built once per run). With contributed entries, the models
+    of the KB as loaded come from the KB cache (``CheckContext.base_aggregate``, built once per KB state), less the
+    events the contribution replaces, plus the contributed events: a re-check of one edited text reads neither
+    every text of the game nor every event's record again. The models are shared with the cache: do not change
+    them."""
     from ... import incremental
 
     profile = ctx.kb.games.get(ctx.kb.game, {})
@@ -154,16 +157,76 @@ def period_countries(ctx) -> dict[str, PeriodCountries]:
             return build(ctx.events(), profile, forms)
         names = country_names(profile)
         code_word = _code_word(names)
-        base = ctx.base_aggregate("NAM006-period-countries",
-                                  lambda: {e.id: event_record(e, names, code_word, forms) for e in ctx.base_events()})
-        only = ctx.only or set()
-        records = []
-        for e in ctx.events():
-            records.append((e.id, event_record(e, names, code_word, forms) if e.id in only or e.id not in base
-                            else base[e.id]))
-        return fold(records)
+        # What the records are read with, and the period order the models' lists follow: a contributed profile or
+        # glossary that changes them reads every text again.
+        read_with = (tuple(sorted(names.items())), tuple(p.pattern for p in forms), tuple(ctx.profile().periods))
+        got_with, base = ctx.base_aggregate("NAM006-period-models", lambda: (read_with, _plain_models(
+            [(e.id, event_record(e, names, code_word, forms)) for e in ctx.base_events()])))
+        if tuple(map(tuple, got_with)) != read_with:
+            return build(ctx.events(), profile, forms)
+        return _adjusted(ctx, base, lambda e: event_record(e, names, code_word, forms))
 
     return ctx.memo(f"period-countries:{ctx.kb.game}", compute)
+
+
+def _plain_models(records) -> dict:
+    """period -> (players, minors, {either code: records naming it}, events): ``fold``'s models as plain data (for
+    the KB cache), with what removing a record needs."""
+    either: dict[str, dict[str, int]] = {}
+    events: dict[str, int] = {}
+    for _, (period, _players, _minors, codes) in records:
+        events[period] = events.get(period, 0) + 1
+        counts = either.setdefault(period, {})
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+    return {period: (model.players, model.minors, either[period], events[period])
+            for period, model in fold(records).items()}
+
+
+def _adjusted(ctx, base: dict, record) -> dict[str, PeriodCountries]:
+    """The models of the KB as loaded (``_plain_models``) with the contributed events in place of those they
+    replace: equal to ``fold`` over every event of the game in id order. Each list of uses the contribution changes
+    is copied, the replaced events' uses left out and each contributed event's uses put in at its place in id order
+    (``ctx.event_order``), in their own order."""
+    only = ctx.only or set()
+    added = [(e.id, record(e)) for e in ctx.events() if e.id in only]
+    removed = [(eid, record(ctx.replaced[eid])) for eid, _ in added if eid in ctx.replaced]
+    lists = {("players", period): dict(p[0]) for period, p in base.items()}
+    lists.update({("minors", period): dict(p[1]) for period, p in base.items()})
+    either = {period: dict(p[2]) for period, p in base.items()}
+    events = {period: p[3] for period, p in base.items()}
+    fresh: dict[tuple[str, str, str], list[tuple[str, list]]] = {}  # a changed list -> [(event, its uses)]
+    for sign, records in ((-1, removed), (1, added)):
+        for eid, (period, uses, mentions, codes) in records:
+            events[period] = events.get(period, 0) + sign
+            counts = either.setdefault(period, {})
+            for code in codes:
+                counts[code] = counts.get(code, 0) + sign
+            for kind, items in (("players", [(code, (eid, line)) for code, line in uses]),
+                                ("minors", [(name, (eid, line, words)) for name, line, words in mentions])):
+                for key, item in items:
+                    groups = fresh.setdefault((kind, period, key), [])
+                    if sign > 0:
+                        if not groups or groups[-1][0] != eid:
+                            groups.append((eid, []))
+                        groups[-1][1].append(item)
+
+    def order(eid: str):
+        return ctx.event_order(ctx.kb.events[eid])
+
+    for (kind, period, key), groups in fresh.items():
+        into = lists.setdefault((kind, period), {})
+        uses = [x for x in into.get(key, ()) if x[0] not in only]
+        for eid, items in groups:  # no kept use is of a contributed event: each event's uses go in as a block
+            at = bisect.bisect_right(uses, order(eid), key=lambda x: order(x[0]))
+            uses[at:at] = items
+        if uses:
+            into[key] = uses
+        else:
+            into.pop(key, None)
+    return {period: PeriodCountries(period, lists.get(("players", period), {}), lists.get(("minors", period), {}),
+                                    {code for code, n in either.get(period, {}).items() if n > 0})
+            for period in events if events[period] > 0}
 
 
 def minor_code_uses(ctx):

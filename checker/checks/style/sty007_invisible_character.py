@@ -26,7 +26,7 @@ CODE = "STY007"
 NAME = "invisible-character"
 CATEGORY = "style"
 SEVERITY = "error"  # lowered to warning for zero-width characters only
-SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
+SCOPE = "entry"  # a finding on an entry reads that entry's own title, headings and texts, nothing else of the KB
 
 
 def _texts(ctx):
