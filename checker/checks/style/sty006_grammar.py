@@ -30,8 +30,8 @@ about 1.7 s of linting on a 2-core machine; linting each text alone took 4 times
 gives is kept in the cache under the KB's state (``CheckContext.base_aggregate``), so a warm run, or a run that
 checks a new text, lints only the texts that changed.
 
-When ``harper-py`` is not installed the check reports nothing and ``rulekb rules STY006`` says so here: the grammar
-layer is an optional dependency (``pip install harper-py``).
+``harper-py`` is one of rulekb's dependencies, so the findings do not depend on how rulekb was installed (a plain
+``pip install`` once lacked it, and this check then reported nothing).
 
 Fails::
 
