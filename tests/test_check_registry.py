@@ -65,17 +65,35 @@ def self_naming(folder: Path) -> list[str]:
             if SELF_NAMING.search(path.read_text(encoding="utf-8"))]
 
 
+def check_folders() -> list[Path]:
+    """checker/checks/ and each game pack's checks/ package (checker/games/<game>/checks/)."""
+    from checker.games.registry import packs
+
+    games = CHECKS.parent / "games"
+    return [CHECKS, *(games / p.id / p.checks for p in packs() if p.checks)]
+
+
+def _pack_modules(folder: Path) -> dict[Path, dict[str, ast.expr]]:
+    """A pack's checks/ package holds its check modules directly (no family folders)."""
+    return check_modules(folder.parent) if folder != CHECKS else check_modules(folder)
+
+
 def test_every_check_module_declares_its_scope():
     """SCOPE says whether checking contributed texts may run the check on them alone (checker/incremental.py)."""
-    assert scope_problems(CHECKS) == []
-    assert len(check_modules(CHECKS)) == len(registry())  # every registered check was read
+    folders = check_folders()
+    assert [p for f in folders for p in scope_problems(f if f == CHECKS else f.parent)] == []
+    modules = {}
+    for f in folders:
+        modules.update({(f, k): v for k, v in _pack_modules(f).items()
+                        if f == CHECKS or k.parts[0] == f.name})
+    assert len(modules) == len(registry())  # every registered check was read
     for code, info in registry().items():
         assert info.module.SCOPE in SCOPES, code
 
 
 def test_no_check_module_names_itself():
     """Checks make findings with ``ctx.finding(subject, line, message)``; the runner's context stamps the code."""
-    assert self_naming(CHECKS) == []
+    assert [p for f in check_folders() for p in self_naming(f)] == []
 
 
 def test_the_registry_tests_see_a_broken_checks_folder(tmp_path):

@@ -185,7 +185,7 @@ def test_str008_step_name_extraction():
 # AWW004 ---------------------------------------------------------------------------------------------------
 
 def test_aww004_scopes():
-    from checker.checks.awaw.aww004_counted_turns import scope
+    from checker.games.awaw.checks.aww004_counted_turns import scope
 
     assert scope("Double value of current investment in battleship design research.") == "current"
     assert scope("All previous investments are doubled. This does not apply to research points assigned in the "

@@ -176,7 +176,7 @@ def test_errata_checks_growth():
     from checker.checks.logic.log010_overlapping_cases import statuses
     from checker.checks.logic.log008_duration_body_end import _BODY_END, differ
     from checker.checks.naming.nam003_two_spellings_in_event import pairs
-    from checker.checks.awaw.aww004_counted_turns import scope
+    from checker.games.awaw.checks.aww004_counted_turns import scope
     from checker.checks.reference.ref007_internal_reference import _REF
     from checker.checks.structure.str008_step_names import _MENTION
     from checker.checks.style.sty003_stops_mid_sentence import dangling_end

@@ -181,7 +181,7 @@ def test_aww007_choice_contradicts_description(tmp_path):
 
 
 def test_aww007_cap_units_and_uncapped_rule():
-    from checker.checks.awaw.aww007_description_contradiction import contradictions
+    from checker.games.awaw.checks.aww007_description_contradiction import contradictions
 
     rule = "Up to three research points assigned to the specified project in previous turns are doubled."
     assert ["points and steps" in p for p in contradictions(
@@ -241,7 +241,7 @@ def test_pop001_dropped_qualifier(tmp_path):
 
 
 def test_pop001_exception_exclusion_restriction_limit_scope():
-    from checker.checks.pop.pop001_auto_resolution_drops import drops
+    from checker.games.pop.checks.pop001_auto_resolution_drops import drops
 
     assert [d.split("'")[0] for d in drops(["You must remove any C, except the Roma C, from the Papal Curia."],
                                             "Remove the rightmost C belonging to the PR with the most C.")] \

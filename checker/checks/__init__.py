@@ -25,7 +25,7 @@ from types import ModuleType
 
 from ..model import Event, Finding, KnowledgeBase
 
-FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style", "logic", "awaw", "pop")
+FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style", "logic")  # a game's own checks: its pack
 
 
 @dataclass
@@ -193,8 +193,10 @@ def registry() -> dict[str, CheckInfo]:
     global _REGISTRY
     if _REGISTRY is None:
         found: dict[str, CheckInfo] = {}
-        for family in FAMILIES:
-            pkg = importlib.import_module(f"{__name__}.{family}")
+        from ..games.registry import check_packages
+
+        for pkg_name in [f"{__name__}.{family}" for family in FAMILIES] + check_packages():
+            pkg = importlib.import_module(pkg_name)
             for info in pkgutil.iter_modules(pkg.__path__):
                 mod = importlib.import_module(f"{pkg.__name__}.{info.name}")
                 if hasattr(mod, "CODE"):

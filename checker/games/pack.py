@@ -31,6 +31,7 @@ class GamePack:
     decks: str | None = None  # module of the pack reading kb/decks/ files: load_deck, display, find_layout
     commands: tuple[str, ...] = ()  # modules of the pack, each a command with add_parser(sub) like checker/cli's
     asp: tuple[str, ...] = ()  # programs of asp/ that only this pack's code loads
+    checks: str | None = None  # the pack's package of check modules (one check per module, as checker/checks/'s)
 
     def module(self, name: str):
         """One of the pack's modules (``decks``, a command), imported when first asked for."""

@@ -47,3 +47,8 @@ def commands() -> list[tuple[str, object]]:
     """(command name, module with ``add_parser``) of every pack's commands, by name."""
     return sorted(((name.rsplit(".", 1)[-1].removesuffix("_command"), p.module(name))
                    for p in packs() for name in p.commands), key=lambda nc: nc[0])
+
+
+def check_packages() -> list[str]:
+    """The packages of the packs' own check modules (``checker/games/<game>/checks/``), in the packs' order."""
+    return [f"{__package__}.{p.id}.{p.checks}" for p in packs() if p.checks]

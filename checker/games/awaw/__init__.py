@@ -19,4 +19,5 @@ PACK = GamePack(
                         _parse_random_events),),
     commands=("dispute_command",),
     asp=(ASP_PROGRAM,),
+    checks="checks",
 )

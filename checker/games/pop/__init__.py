@@ -24,4 +24,5 @@ PACK = GamePack(
     decks="deck",
     commands=("deck_command",),
     asp=(ASP_PROGRAM,),
+    checks="checks",
 )

@@ -14,7 +14,7 @@ Move the card to its Age, or correct the id.
 
 from __future__ import annotations
 
-from ...games.pop.deck import age_name, age_number
+from ..deck import age_name, age_number
 from . import deck_finding, decks
 
 CODE = "DCK002"

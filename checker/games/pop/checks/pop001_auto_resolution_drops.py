@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from ..wording import mentions
+from ....checks.wording import mentions
 
 CODE = "POP001"
 NAME = "auto-resolution-drops-qualifier"

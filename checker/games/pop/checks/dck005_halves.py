@@ -14,8 +14,8 @@ Passes: at most 4 cards marked (1) and at most 4 marked (2).
 
 from __future__ import annotations
 
-from ...games.pop.deck import find_layout
-from ...model import ExplanationItem
+from ....model import ExplanationItem
+from ..deck import find_layout
 from . import deck_finding, decks
 
 CODE = "DCK005"

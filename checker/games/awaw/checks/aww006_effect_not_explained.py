@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ..wording import mentions, mentions_any
+from ....checks.wording import mentions, mentions_any
 from . import ADJ, examples, explanation
 
 CODE = "AWW006"

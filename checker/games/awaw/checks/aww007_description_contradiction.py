@@ -36,10 +36,10 @@ CATEGORY = "reference"
 SEVERITY = "warning"
 SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
-_SPECIFIED = re.compile(r"\b(?:a|one|two|three|\d) specified\b", re.I)
-_ANY = re.compile(r"\bany\b", re.I)
-_CAP_UNIT = re.compile(r"\bup to (?:a maximum of )?(\w+) (research points?|steps?|levels?)\b", re.I)
-_UNCAPPED = re.compile(r"\b(?:any|all) previous (?:research|investments?)\b[^.:;]*\bdoubled\b", re.I)
+_SPECIFIED = re.compile(r"\b(?:a|one|two|three|\d) specified\b", re.IGNORECASE)
+_ANY = re.compile(r"\bany\b", re.IGNORECASE)
+_CAP_UNIT = re.compile(r"\bup to (?:a maximum of )?(\w+) (research points?|steps?|levels?)\b", re.IGNORECASE)
+_UNCAPPED = re.compile(r"\b(?:any|all) previous (?:research|investments?)\b[^.:;]*\bdoubled\b", re.IGNORECASE)
 
 
 def _unit(word: str) -> str:

@@ -35,9 +35,9 @@ SEVERITY = "warning"
 SCOPE = "kb"  # reviewed and listed whole-KB with the logic checks
 
 _CURRENT = re.compile(r"\bcurrent (?:investment|research points?|turn's)\b|\bthis turn's\b|\bin the current turn\b",
-                      re.I)
-_PREVIOUS = re.compile(r"\bprevious(?:ly)? (?:investments?|turns?|invested)\b|\bin previous turns\b", re.I)
-_EXCLUDES_CURRENT = re.compile(r"\b(?:does not|do not|doesn't) apply to [^.]{0,80}\bcurrent turn\b", re.I)
+                      re.IGNORECASE)
+_PREVIOUS = re.compile(r"\bprevious(?:ly)? (?:investments?|turns?|invested)\b|\bin previous turns\b", re.IGNORECASE)
+_EXCLUDES_CURRENT = re.compile(r"\b(?:does not|do not|doesn't) apply to [^.]{0,80}\bcurrent turn\b", re.IGNORECASE)
 
 
 def scope(text: str) -> str | None:

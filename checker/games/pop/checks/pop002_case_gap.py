@@ -32,10 +32,10 @@ SEVERITY = "warning"
 SCOPE = "kb"  # not reviewed for entry scope, so whole-KB (slower, never wrong)
 
 _NEG = r"(?:cannot|can't|can not|are unable to|is unable to|unable to|(?:are |is )?not able to)"
-_ONE_CASE = re.compile(rf"\b{_NEG} ((?:\w+ ){{1,4}}?)or ((?:\w+ ){{1,4}}?)(?:of|for) one of\b", re.I)
-_BOTH_CASE = re.compile(rf"\b{_NEG} ((?:\w+ ){{1,4}}?)(?:of |for )?(?:either|both|neither)\b", re.I)
-_SUPERLATIVE = re.compile(r"\bwith (?:the )?(?:most|fewest|least|lowest|highest|largest|smallest)\b[^.;:]*", re.I)
-_TIE = re.compile(r"\bti(?:e|es|ed)\b|\btie[- ]?breakers?\b|\balphabetic|\brandom", re.I)
+_ONE_CASE = re.compile(rf"\b{_NEG} ((?:\w+ ){{1,4}}?)or ((?:\w+ ){{1,4}}?)(?:of|for) one of\b", re.IGNORECASE)
+_BOTH_CASE = re.compile(rf"\b{_NEG} ((?:\w+ ){{1,4}}?)(?:of |for )?(?:either|both|neither)\b", re.IGNORECASE)
+_SUPERLATIVE = re.compile(r"\bwith (?:the )?(?:most|fewest|least|lowest|highest|largest|smallest)\b[^.;:]*", re.IGNORECASE)
+_TIE = re.compile(r"\bti(?:e|es|ed)\b|\btie[- ]?breakers?\b|\balphabetic|\brandom", re.IGNORECASE)
 
 
 def _verb(phrase: str) -> str:
