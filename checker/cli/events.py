@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ..report.answers import print_basis  # noqa: F401 - the answer printers live with the reporters (explain.py)
-from ..report.answers import print_clauses as _print_clauses  # noqa: F401
 from .common import UsageError
 from .texts import period_option
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from ..report.answers import print_basis, print_clauses
 from .common import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK, _console, kb_arg, time_arg
 from .events import (
     _event_ids,
     _explanation_items,
     _locate,
-    _print_clauses,
     basis_items,
     game_view,
     load_for_events,
-    print_basis,
     text_args,
 )
 
@@ -54,7 +53,7 @@ def cmd_explain(args) -> int:
         elif result.status == "impossible":
             console.print(f"{over}{goal} {event.title} can never fire. Together, these clauses rule it out:",
                           markup=False)
-            _print_clauses(console, _explanation_items(load, result.explanation, kb.game))
+            print_clauses(console, _explanation_items(load, result.explanation, kb.game))
         else:
             console.print(f"{goal}: could not decide ({result.message})", markup=False)
         if unread:

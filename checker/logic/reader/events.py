@@ -19,7 +19,7 @@ from lark import Lark, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
-from .phrases import Context, Unknown, core_table, lexicon_for, tokens
+from .phrases import Context, Unknown, lexicon_for, lexicon_tokens, tokens
 from .transform import Reading, Unread
 
 _HERE = os.path.dirname(__file__)
@@ -33,7 +33,7 @@ EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME"
 def _parser() -> Lark:
     with open(os.path.join(_HERE, "events.lark"), encoding="utf-8") as fh:
         text = fh.read()
-    names = sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"} | set(EXTRA_TOKENS))
+    names = sorted(set(lexicon_tokens()) | set(EXTRA_TOKENS))
     text += "\n" + "\n".join(f'{n}: "{n}"' for n in names) + "\n"
     return Lark(text, parser="earley", lexer="basic", ambiguity="explicit", start="start")
 

@@ -106,16 +106,11 @@ def render() -> str:
     return "\n".join(out)
 
 
-def lexicon_tokens() -> list[str]:
-    """The tokens a game's ``reader:`` table may name: the core lexicon's and the grammar's own words."""
-    from .phrases import core_table
-
-    return sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"})
-
-
 def write_schema_tokens(path: str) -> None:
     """Write :func:`lexicon_tokens` into the game profile schema's ``reader`` enums (``--schema FILE``)."""
     import json
+
+    from .phrases import lexicon_tokens
 
     with open(path, encoding="utf-8") as fh:
         schema = json.load(fh)

@@ -68,6 +68,13 @@ def core_table() -> dict:
         return yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
 
 
+def lexicon_tokens() -> list[str]:
+    """The tokens the lexicon stands for: the core table's and those of the contractions ("cannot" is MODAL NEG).
+    The grammar declares these (events.py), and a game's ``reader:`` table may name only these (the profile
+    schema's list, written by ``language_doc --schema``)."""
+    return sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"})
+
+
 @functools.lru_cache(maxsize=16)
 def lexicon_for(extra: tuple = ()) -> Lexicon:
     """The core lexicon with a game's additions (``extra``: its ``reader`` table frozen as sorted items)."""
