@@ -238,11 +238,12 @@ def test_corpus_voice_forms():
 
 
 def test_questions_and_corrections():
-    logic = read("Q: Can this card be played after Detente has ended? A: No, this card requires Detente to be in "
-                 "effect.")
+    logic = read("Q: When can this card be played? A: Only while Detente is in effect.")
     assert logic["when"] == [{"kind": "in_effect", "event": "1:Late"}]
-    # a bare yes or no holds its rule in the question: reported, never dropped
+    # a yes or no answers the question, whose rule is not read: reported, never dropped or half-read
     assert read("Q: Can this card be played while Detente is in effect? A: No.")["role"] == "unread"
+    assert read("Q: Can this card be played after Detente has ended? A: No, this card requires COMECON to be in "
+                "effect.")["role"] == "unread"
     logic = read("Errata: the card should read 'May only be played after Detente has ended', not 'after Detente'.")
     assert logic["when"] == [{"kind": "over", "event": "1:Late"}]
     assert read("Errata: replace 'Requires COMECON' with 'Requires COMECON or the Marshall Plan'.")["when_any"] == [

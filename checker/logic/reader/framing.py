@@ -2,9 +2,9 @@
 
 FAQ and errata texts state a rule inside another sentence:
 
-* ``Q: Can Solidarity be played after Glasnost has ended? A: No, Solidarity requires Glasnost to be in effect.``
-  — the answer after "A:" is the rule (a leading "Yes" / "No" dropped). An answer that is only "Yes" or "No" holds
-  its rule in the question: nothing is read and the sentence is reported, never dropped.
+* ``Q: When can Decolonization be played? A: Only once the Korean War has been played.`` — the answer after "A:"
+  is the rule. An answer that starts with "Yes" or "No" ("A: No, Solidarity requires Glasnost to be in effect")
+  holds part of its rule in the question, which is not read: the sentence is reported, never half-read.
 * ``Errata: the Vietnam War card should read 'May only be played after the Korean War has ended', not 'after the
   Korean War'.`` and ``replace 'Requires NATO' with 'Requires NATO or the Marshall Plan'`` — the quoted new wording
   is the rule; the old wording after "not", "instead of", "rather than" (or in an aside) is not. The words before
@@ -34,17 +34,19 @@ _HEAD_TOKENS = {"LABEL", "SEMI", "COMMA", "THIS", "X"}
 
 
 class Unframed(Exception):
-    """A framed sentence that holds no rule of its own to read (a bare "Yes" / "No" answer): report it."""
+    """A framed sentence whose rule is partly in the question (an answer starting "Yes" / "No"): report it."""
 
 
 def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
     """The rule inside a question-and-answer or a correction, or None when ``text`` is not framed so. Raises
-    :class:`Unframed` for an answer that is only "Yes" or "No"."""
+    :class:`Unframed` for an answer that starts with "Yes" or "No"."""
     m = _ANSWER.match(text)
     if m:
-        answer = _YES_NO.sub("", m["answer"].strip(), count=1).strip()
-        if not re.search(r"[^\W\d_]{2}", answer):
-            raise Unframed("an answer that is only 'yes' or 'no': its rule is in the question")
+        answer = m["answer"].strip()
+        if _YES_NO.match(answer):
+            # "A: No, X requires Y": the "No" answers the question, whose rule is not read; reading the rest alone
+            # would be a half-reading
+            raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
         return answer
     for pattern in (_REPLACE, _READS):
         m = pattern.match(text)
