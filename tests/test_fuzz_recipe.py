@@ -5,7 +5,12 @@ truncated at a random line, two lines swapped, one line replaced by 200,000 'X',
 with ``rulekb check FILE.txt --format json`` (``--period VII`` where there is no header) in its own process.
 A failure: a run over 15 s, an exit code outside 0/1/2/3, a traceback, or JSON output that does not parse.
 
-    .venv/bin/python -m tests.test_fuzz_recipe [--cases 150] [--seed 20]
+    .venv/bin/python -m tests.test_fuzz_recipe [--cases 150] [--seed 20] [--fork]
+
+``--fork`` runs each case in its own process too, but forked from one interpreter that has imported rulekb and
+built the grammar checker once, instead of starting Python afresh: the same ``main`` on the same arguments, with
+its own stdout, stderr, exit code and time bound, minus about a second of start-up a case. It makes a 10,000-case
+run fit on a small machine. The plain mode stays the default and is the fork mode's oracle (``test_fork_mode_*``).
 """
 
 from __future__ import annotations
@@ -49,42 +54,120 @@ def damage(data: bytes, kind: str, rnd: random.Random) -> bytes:
 
 
 def run_case(path: Path, data: bytes) -> dict:
-    argv = [sys.executable, "-m", "checker.cli", "check", str(path), "--format", "json"]
-    if not data.lstrip().startswith(b"PERIOD"):
-        argv += ["--period", "VII"]
+    argv = [sys.executable, "-m", "checker.cli", *argv_for(path, data)]
     start = time.perf_counter()
     try:
         proc = subprocess.run(argv, capture_output=True, text=True, timeout=BOUND_S * 4, cwd=REPO, check=False)
     except subprocess.TimeoutExpired:
         return {"ok": False, "why": "hang", "seconds": round(time.perf_counter() - start, 2)}
     took = time.perf_counter() - start
-    why = None
+    why = _judge(took, proc.returncode, proc.stdout, proc.stderr)
+    return {"ok": why is None, "why": why, "seconds": round(took, 2), "exit": proc.returncode,
+            "stdout": proc.stdout}
+
+
+def _judge(took: float, code: int, stdout: str, stderr: str) -> str | None:
+    """Why a finished case failed, or None."""
     if took > BOUND_S:
-        why = f"took {took:.1f} s"
-    elif proc.returncode not in (0, 1, 2, 3):
-        why = f"exit {proc.returncode}"
-    elif "Traceback" in proc.stderr or "internal error" in proc.stderr:
-        why = "traceback"
-    elif proc.returncode != 2:
+        return f"took {took:.1f} s"
+    if code not in (0, 1, 2, 3):
+        return f"exit {code}"
+    if "Traceback" in stderr or "internal error" in stderr:
+        return "traceback"
+    if code != 2:
         try:
-            json.loads(proc.stdout)
+            json.loads(stdout)
         except ValueError:
-            why = "output is not JSON"
-    return {"ok": why is None, "why": why, "seconds": round(took, 2), "exit": proc.returncode}
+            return "output is not JSON"
+    return None
 
 
-def run(cases: int = 150, seed: int = 20, out=print) -> dict:
+def argv_for(path: Path, data: bytes) -> list[str]:
+    argv = ["check", str(path), "--format", "json"]
+    if not data.lstrip().startswith(b"PERIOD"):
+        argv += ["--period", "VII"]
+    return argv
+
+
+def warm_for_fork() -> None:
+    """Import what every case imports and build the process's grammar checker, once, in the parent."""
+    import checker.cli  # noqa: F401
+    from checker.checks.style import sty006_grammar
+
+    sty006_grammar.linter()
+
+
+def run_case_forked(path: Path, data: bytes) -> dict:
+    """One case in a child forked from this (warmed) interpreter: ``main(argv)`` with stdout and stderr sent to
+    files, killed at four times the bound like the plain mode's timeout."""
+    from checker.cli import main
+
+    with tempfile.TemporaryFile() as out_f, tempfile.TemporaryFile() as err_f:
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:  # the child: never returns into the fuzzer
+            code = 70
+            try:
+                os.dup2(out_f.fileno(), 1)
+                os.dup2(err_f.fileno(), 2)
+                sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 - the child ends with os._exit
+                sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+                code = main(argv_for(path, data))
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else 2
+            except BaseException:  # noqa: BLE001 - reported to the parent as a traceback on stderr
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                try:
+                    sys.stdout.flush()
+                    sys.stderr.flush()
+                finally:
+                    os._exit(code if isinstance(code, int) else 70)
+        status = None
+        while status is None:
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = raw
+            elif time.perf_counter() - start > BOUND_S * 4:
+                os.kill(pid, 9)
+                os.waitpid(pid, 0)
+                return {"ok": False, "why": "hang", "seconds": round(time.perf_counter() - start, 2)}
+            else:
+                time.sleep(0.01)
+        took = time.perf_counter() - start
+        code = os.waitstatus_to_exitcode(status)
+        out_f.seek(0)
+        err_f.seek(0)
+        stdout = out_f.read().decode("utf-8", "replace")
+        stderr = err_f.read().decode("utf-8", "replace")
+    why = _judge(took, code, stdout, stderr)
+    return {"ok": why is None, "why": why, "seconds": round(took, 2), "exit": code, "stdout": stdout}
+
+
+def cases(count: int, seed: int):
+    """(k, source name, kind, damaged bytes) of a run, the same for both modes."""
     rnd = random.Random(seed)
     sources = {p.name: p.read_bytes() for p in SEEDS}
+    for k in range(count):
+        name = rnd.choice(sorted(sources))
+        kind = rnd.choice(KINDS)
+        yield k, name, kind, damage(sources[name], kind, rnd)
+
+
+def run(cases_count: int = 150, seed: int = 20, out=print, fork: bool = False) -> dict:
     stats: dict = {"cases": 0, "failures": [], "by_kind": Counter(), "exits": Counter(), "slowest_s": 0.0}
+    if fork:
+        warm_for_fork()
+    one = run_case_forked if fork else run_case
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="rulekb-recipe-") as tmp:
-        for k in range(cases):
-            name = rnd.choice(sorted(sources))
-            kind = rnd.choice(KINDS)
-            data = damage(sources[name], kind, rnd)
+        for k, name, kind, data in cases(cases_count, seed):
             path = Path(tmp) / f"{k:03d}_{name}"
             path.write_bytes(data)
-            result = run_case(path, data)
+            result = one(path, data)
+            path.unlink()
             stats["cases"] += 1
             stats["by_kind"][kind] += 1
             stats["exits"][result.get("exit")] += 1
@@ -94,7 +177,11 @@ def run(cases: int = 150, seed: int = 20, out=print) -> dict:
             if not result["ok"]:
                 stats["failures"].append((k, name, kind, result))
                 out(f"FAIL case {k} {name} {kind}: {result}")
-    out(f"recipe: {stats['cases']} cases, {len(stats['failures'])} failures, slowest {stats['slowest_s']} s, "
+            if (k + 1) % 500 == 0:
+                out(f"... {k + 1} cases, {len(stats['failures'])} failures, "
+                    f"{time.perf_counter() - started:.0f} s", flush=True)
+    out(f"recipe{' (forked)' if fork else ''}: {stats['cases']} cases, {len(stats['failures'])} failures, "
+        f"slowest {stats['slowest_s']} s, "
         f"exits {dict(stats['exits'])}, kinds {dict(stats['by_kind'])}")
     if stats.get("slowest"):
         keep = os.environ.get("RULEKB_RECIPE_SLOWEST") or os.path.join(tempfile.gettempdir(),
@@ -102,6 +189,36 @@ def run(cases: int = 150, seed: int = 20, out=print) -> dict:
         Path(keep).write_bytes(slowest)
         out(f"slowest case {stats['slowest']}: its input kept in {keep}")
     return stats
+
+
+@pytest.mark.slow
+def test_fork_mode_answers_like_a_fresh_process():
+    """The fork mode's oracle: on the same damaged inputs, a case forked from the warmed fuzzer and a case run as
+    a fresh ``python -m checker.cli`` give the same exit code and the same JSON findings."""
+    warm_for_fork()
+    with tempfile.TemporaryDirectory(prefix="rulekb-recipe-") as tmp:
+        for k, name, kind, data in cases(6, 5):
+            path = Path(tmp) / f"{k:03d}_{name}"
+            path.write_bytes(data)
+            plain, forked = run_case(path, data), run_case_forked(path, data)
+            assert (plain["exit"], plain["stdout"]) == (forked["exit"], forked["stdout"]), (k, name, kind)
+
+
+@pytest.mark.slow
+def test_fork_mode_sees_a_crash():
+    """A child that raises is a failure with its traceback, not a pass (the fork mode can fail)."""
+    import checker.cli
+
+    real = checker.cli.main
+    checker.cli.main = lambda argv=None: 1 / 0
+    try:
+        with tempfile.TemporaryDirectory(prefix="rulekb-recipe-") as tmp:
+            path = Path(tmp) / "x.txt"
+            path.write_bytes(b"1. Some event\n")
+            result = run_case_forked(path, b"1. Some event\n")
+    finally:
+        checker.cli.main = real
+    assert not result["ok"] and result["why"] in ("traceback", "exit 70"), result
 
 
 @pytest.mark.slow
@@ -114,5 +231,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=150)
     parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--fork", action="store_true", help="fork each case from one warmed interpreter")
     args = parser.parse_args()
-    sys.exit(1 if run(args.cases, args.seed)["failures"] else 0)
+    sys.exit(1 if run(args.cases, args.seed, fork=args.fork)["failures"] else 0)
