@@ -1,7 +1,7 @@
 """Differential testing of the logic engine: clingo (checker.logic) against tests/reference_interpreter.py.
 
 Random small knowledge bases (up to 6 events, every condition, duration, effect and outcome kind of the shared
-contract; requirements inside the body, which S8 leaves out of the model; events that repeat another one with
+contract; requirements inside the body (S8: under a phase, a numbered body, a conditional part or a case); events that repeat another one with
 cases; first_of alternatives guarded by a province's owner; events outside the KB, of several periods, tested,
 cancelled and made to never occur) and random logs; for each, ``order --goal`` (shortest length), ``--check``, ``--count`` and the
 can-never-fire verdicts must agree with the interpreter's brute force.
@@ -136,8 +136,11 @@ def _effect_clause(rng: random.Random, ids: list[str], line: int) -> Clause:
 
 
 def _body_requirement(rng: random.Random, ids: list[str], line: int) -> Clause:
-    return Clause("2.", "requirement", line, logic={"role": "requirement", "when": [_cond(rng, ids)],
-                                                    "on_fail": rng.choice(["reroll", "mark_off", "refused_renewable"])})
+    logic = {"role": "requirement", "when": [_cond(rng, ids)],
+             "on_fail": rng.choice(["reroll", "mark_off", "refused_renewable"])}
+    if rng.random() < 0.15:  # it names its own draw ("if this event is rolled for a second time"): every draw
+        logic["every_draw"] = True
+    return Clause("2.", "requirement", line, logic=logic)
 
 
 def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
@@ -200,7 +203,7 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
             ev.conditions.append(mod)
         phase = Section("phase", "EVENTS PHASE:", next(line), canonical="events")
         phase.clauses = [_effect_clause(rng, ids, next(line)) for _ in range(rng.randint(0, 2))]
-        if rng.random() < 0.15:  # a requirement inside the body: read, not modelled (S8)
+        if rng.random() < 0.15:  # a requirement inside the body (S8)
             phase.clauses.append(_body_requirement(rng, ids, next(line)))
         shape = rng.random()
         if shape < 0.2:  # two cases
@@ -208,7 +211,7 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
                 case = Section("case", f"CASE {k + 1}:", next(line), canonical=str(k + 1),
                                logic={"role": "case_condition", "when": [_cond(rng, ids)]})
                 case.clauses = [_effect_clause(rng, ids, next(line))]
-                if rng.random() < 0.1:
+                if rng.random() < 0.3:
                     case.clauses.append(_body_requirement(rng, ids, next(line)))
                 phase.sections.append(case)
             with_cases.append(eid)
@@ -216,12 +219,16 @@ def random_kb(rng: random.Random, max_events: int = 6) -> KnowledgeBase:
             part = Section("part", "THE EVENT IF …", next(line), logic={"role": "case_condition",
                                                                         "when": [_cond(rng, ids)]})
             part.clauses = [_effect_clause(rng, ids, next(line))]
+            if rng.random() < 0.3:
+                part.clauses.append(_body_requirement(rng, ids, next(line)))
             phase.sections.append(part)
         if shape > 0.9 and ev.multiplicity == "2":  # two bodies: FIRST EVENT / SECOND EVENT
             bodies = []
             for b in (1, 2):
                 body = Section("event", f"{'FIRST' if b == 1 else 'SECOND'} EVENT:", next(line), canonical=str(b))
                 body.clauses = [_effect_clause(rng, ids, next(line))]
+                if rng.random() < 0.4:
+                    body.clauses.append(_body_requirement(rng, ids, next(line)))
                 bodies.append(body)
             ev.body = bodies
         else:

@@ -59,6 +59,9 @@ class Ev:
     until: list[str] = field(default_factory=list)
     only_events: bool = False
     reqs: list = field(default_factory=list)
+    # requirements inside the body (S8): (logic, numbered body or None, scope id or None); every_draw: (logic, None,
+    # None), like an opening one
+    body_reqs: list = field(default_factory=list)
     scopes: list[Scope] = field(default_factory=list)
     effects: list[Eff] = field(default_factory=list)
     outcomes: list[str] = field(default_factory=list)
@@ -200,10 +203,15 @@ class Reader:
             ev.scopes.append(Scope(sid, ev.id, sec.kind == "case", group, body, parent, conds, sec.line, inherited))
             scope = sid
             group = f"scope{sid}"
-        for clause in sec.clauses if not inherited else []:
+        for clause in sec.clauses if not inherited else []:  # S8: a repeated event's requirements stay its own
             for c in clause.walk():
                 if c.logic and c.logic.get("role") == "effect":
                     self._effect(ev, c.logic, body, scope, n, kb)
+                elif c.logic and c.logic.get("role") == "requirement":
+                    every = bool(c.logic.get("every_draw"))
+                    ev.body_reqs.append((c.logic, None if every else body, None if every else scope))
+                    for cond in self._conds(c.logic):
+                        self._note(cond, kb)
         for sub in sec.sections:
             self._section(ev, sub, body, scope, group, n, kb, inherited)
 
@@ -309,7 +317,7 @@ class Interpreter:
                 keys.add(self._env_key(c))
 
         for ev in self.r.events.values():
-            for logic in ev.reqs:
+            for logic in ev.reqs + [lg for lg, _, _ in ev.body_reqs]:
                 for c in self.r._conds(logic):
                     walk(c)
             for s in ev.scopes:
@@ -452,81 +460,109 @@ class Interpreter:
             in_deck = ev.period == period or (r.deck == "cumulative" and ev.period < period)  # S1
             if not in_deck or e in s.never or played.get(e, 0) >= ev.mult:
                 continue
-            failed = [lg for lg in ev.reqs if not _req_holds(lg, lambda c: self.val(c, ctx))]
-            if not failed:
-                for effs, armed, on in self._firings(s, ev, ctx):
-                    lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on and not sc.inherited)
-                    yield Move(e, "fired", lines), e, effs, armed
-            elif any(lg.get("on_fail") in MARKS for lg in failed):
-                yield Move(e, "marked"), None, [], []
-            elif any(lg.get("on_fail") == "refused_renewable" for lg in failed):
-                yield Move(e, "refused"), None, [], []
-            else:
-                yield Move(e, "rerolled"), None, [], []
-                for x in sorted(r.out):  # a re-roll changes nothing: an outside event may still be played
-                    p = r.out_period[x]
-                    if p is not None and x not in out and x not in s.never and (
-                            p == period or (r.deck == "cumulative" and p < period)):
-                        yield Move(e, "rerolled", outside=x), None, [], []
+            for on, complete, failed in self._judged(s, ev, ctx):
+                if not failed:
+                    if complete:
+                        for effs, armed, on2 in self._firings(s, ev, ctx, on):
+                            lines = frozenset(sc.line for sc in ev.scopes if sc.sid in on2 and not sc.inherited)
+                            yield Move(e, "fired", lines), e, effs, armed
+                    continue
+                yield from self._not_fired(s, e, failed, out, period)
 
-    def _firings(self, s, ev, ctx):
-        """Every way a firing of ``ev`` can play out (S5, S6): (effects taking place now, on-end effects armed)."""
+    def _judged(self, s, ev, ctx):
+        """(scopes the draw would play, whether every live case group has a case, failing requirements) for every
+        way the environment can pick the cases of a draw of ``ev`` (S8: a requirement inside the body judges the
+        draws that would play the place it stands in)."""
         nth = dict(s.fired).get(ev.id, 0) + 1
-        by_id = {sc.sid: sc for sc in ev.scopes}
         val = lambda c: self.val(c, ctx)  # noqa: E731
+        for on, complete in self._scope_choices(ev, nth, val):
+            applying = list(ev.reqs) + [lg for lg, b, sc in ev.body_reqs
+                                        if (sc in on if sc is not None else b is None or b == nth)]
+            yield on, complete, [lg for lg in applying if not _req_holds(lg, val)]
 
+    def _not_fired(self, s, e, failed, out, period):
+        """The draw of ``e`` when ``failed`` requirements fail (S1): marked, refused or re-rolled."""
+        r = self.r
+        if any(lg.get("on_fail") in MARKS for lg in failed):
+            yield Move(e, "marked"), None, [], []
+        elif any(lg.get("on_fail") == "refused_renewable" for lg in failed):
+            yield Move(e, "refused"), None, [], []
+        else:
+            yield Move(e, "rerolled"), None, [], []
+            for x in sorted(r.out):  # a re-roll changes nothing: an outside event may still be played
+                p = r.out_period[x]
+                if p is not None and x not in out and x not in s.never and (
+                        p == period or (r.deck == "cumulative" and p < period)):
+                    yield Move(e, "rerolled", outside=x), None, [], []
+
+    @staticmethod
+    def _scope_choices(ev, nth, val):
+        """(scopes played, complete) for every way the environment can pick the cases of a firing number ``nth``
+        of ``ev`` (S6): each live group of sibling cases plays exactly one whose conditions hold; ``complete`` is
+        False when a live group has none (such a firing is impossible, S6)."""
         def body_ok(b):
             return b is None or b == nth
 
         # Scopes in order (parents before children): choose the cases of each group.
-        def scope_choices(i, on):
+        def choices(i, on, complete):
             if i == len(ev.scopes):
-                yield on
+                yield on, complete
                 return
             sc = ev.scopes[i]
             ok_parent = body_ok(sc.body) and (sc.parent is None or sc.parent in on)
             if not sc.case:
                 good = ok_parent and all(val(c) for c in sc.conds)
-                yield from scope_choices(i + 1, on | {sc.sid} if good else on)
+                yield from choices(i + 1, on | {sc.sid} if good else on, complete)
                 return
             group = [x for x in ev.scopes if x.case and x.group == sc.group]
             if sc is not group[0]:
-                yield from scope_choices(i + 1, on)  # decided with the first case of its group
+                yield from choices(i + 1, on, complete)  # decided with the first case of its group
                 return
             live_group = [x for x in group if body_ok(x.body) and (x.parent is None or x.parent in on)]
             if not live_group:
-                yield from scope_choices(i + 1, on)
+                yield from choices(i + 1, on, complete)
                 return
             ok = [x for x in live_group if all(val(c) for c in x.conds)]
-            for x in ok:  # exactly one; none: this firing is impossible
-                yield from scope_choices(i + 1, on | {x.sid})
+            if not ok:  # none holds: no firing plays this draw
+                yield from choices(i + 1, on, False)
+            for x in ok:  # exactly one
+                yield from choices(i + 1, on | {x.sid}, complete)
 
-        del by_id
-        for on in scope_choices(0, frozenset()):
-            for outcome in [None] + ev.outcomes if ev.outcomes else [None]:
-                eligible = []
-                for f in ev.effects:
-                    placed = (f.scope in on) if f.scope is not None else body_ok(f.body)
-                    if not placed:
-                        continue
-                    if not all(val(c) for c in f.when):
-                        continue
-                    if f.unless and all(val(c) for c in f.unless):
-                        continue
-                    if f.outcome is not None and f.outcome != outcome:
-                        continue
-                    eligible.append(f)
-                # first_of: an alternative is blocked when an earlier one of its group holds
-                holds_alt = {f.alt for f in ev.effects if f.alt and ((f.scope in on) if f.scope is not None
-                                                                     else body_ok(f.body))
-                             and all(val(c) for c in f.when)}
-                eligible = [f for f in eligible if not (f.alt and any(g == f.alt[0] and j < f.alt[1]
-                                                                      for g, j in holds_alt))]
-                free = [f for f in eligible if f.optional and f.outcome is None]
-                fixed = [f for f in eligible if not (f.optional and f.outcome is None)]
-                for bits in itertools.product((0, 1), repeat=len(free)):
-                    chosen = fixed + [f for f, b in zip(free, bits) if b]
-                    yield [f for f in chosen if not f.on_end], [f for f in chosen if f.on_end], on
+        yield from choices(0, frozenset(), True)
+
+    def _firings(self, s, ev, ctx, on):
+        """Every way a firing of ``ev`` that plays the scopes ``on`` can play out (S5, S6): (effects taking place
+        now, on-end effects armed, ``on``)."""
+        nth = dict(s.fired).get(ev.id, 0) + 1
+        val = lambda c: self.val(c, ctx)  # noqa: E731
+
+        def body_ok(b):
+            return b is None or b == nth
+
+        for outcome in [None] + ev.outcomes if ev.outcomes else [None]:
+            eligible = []
+            for f in ev.effects:
+                placed = (f.scope in on) if f.scope is not None else body_ok(f.body)
+                if not placed:
+                    continue
+                if not all(val(c) for c in f.when):
+                    continue
+                if f.unless and all(val(c) for c in f.unless):
+                    continue
+                if f.outcome is not None and f.outcome != outcome:
+                    continue
+                eligible.append(f)
+            # first_of: an alternative is blocked when an earlier one of its group holds
+            holds_alt = {f.alt for f in ev.effects if f.alt and ((f.scope in on) if f.scope is not None
+                                                                 else body_ok(f.body))
+                         and all(val(c) for c in f.when)}
+            eligible = [f for f in eligible if not (f.alt and any(g == f.alt[0] and j < f.alt[1]
+                                                                  for g, j in holds_alt))]
+            free = [f for f in eligible if f.optional and f.outcome is None]
+            fixed = [f for f in eligible if not (f.optional and f.outcome is None)]
+            for bits in itertools.product((0, 1), repeat=len(free)):
+                chosen = fixed + [f for f, b in zip(free, bits) if b]
+                yield [f for f in chosen if not f.on_end], [f for f in chosen if f.on_end], on
 
     def _close(self, s, t, period, ended, live, ctx, move, fired, now, arm):
         """The state carried into turn t+1 after ``move`` and the effects that take place at t."""

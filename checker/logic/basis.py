@@ -41,23 +41,21 @@ class Unread:
 
 # What the logic engine (checker/logic/facts.py) uses of each role the reader emits, and where: a reading the engine
 # does not use is a limit of rulekb exactly as a sentence not read is (docs/logic.md S8, S11).
-USED_ROLES = {"requirement": "among the event's opening conditions", "effect": "anywhere",
+USED_ROLES = {"requirement": "among the event's opening conditions, and inside the body for the draws that would "
+                              "play its part, case or numbered body", "effect": "anywhere",
               "case_condition": "on a case or part heading, or on a clause that scopes its sub-clauses",
               "repeats": "among the opening clauses (its cases scope the modified clauses)", "unread": "never"}
 APPLY_LATER = ("'mark as played and apply immediately if … later returns to the game': read as marked off (played), "
                "but the engine does not model the effects applied when it returns")
-BODY_REQUIREMENT = ("a requirement inside the event's body (a part, a phase, a case, the first or second event): "
-                    "read, but the engine models requirements only among the event's opening conditions")
 
 
 def unread_items(event: Event):
     """(line, what, logic) for every clause and heading of ``event`` whose reading the engine does not use: logic
-    ``role: unread`` (not understood), a requirement that stands inside the body (read, not modelled: its logic
-    is reported with ``reason``/``words`` of its own), and a role the engine does not know."""
+    ``role: unread`` (not understood), a reading the engine models only in part (APPLY_LATER), and a role the
+    engine does not know."""
     for section in event.all_sections():
         if section.logic and section.logic.get("role") == "unread":
             yield section.line, "heading", section.logic
-    opening = {id(c) for c in event.conditions}
     for clause in event.all_clauses():
         logic = clause.logic
         if not logic:
@@ -65,9 +63,6 @@ def unread_items(event: Event):
         role = logic.get("role")
         if role == "unread":
             yield clause.line, "clause", logic
-        elif role == "requirement" and id(clause) not in opening and not logic.get("curated"):
-            yield clause.line, "clause", {"role": "unread", "reason": BODY_REQUIREMENT,
-                                          "words": clause.text[:200]}
         elif (role == "requirement" and logic.get("derived_from") == "even-if-no-longer-exists"
               and logic.get("on_fail") == "mark_off" and not logic.get("curated")):
             yield clause.line, "clause", {"role": "unread", "reason": APPLY_LATER, "words": clause.text[:200]}

@@ -2,8 +2,8 @@
 
 A rule-shaped item is a clause or case/part heading that carries logic (read by the grammar, curated by hand, or
 reported unread). Read fully: logic other than ``unread``; curated: ``curated: true`` (whatever the grammar reads);
-not understood: ``role: unread``, or read but not used by the engine (a requirement inside the body); each one is
-a LOG007 finding.
+not understood: ``role: unread``, or read but not used whole by the engine (``basis.unread_items``); each one is a
+LOG007 finding.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ class Coverage:
 
 
 def event_coverage(event, label: str | None = None) -> Coverage:
-    """A sentence counts as read only when the engine uses what was read: a requirement inside the body is read
-    but not modelled (``basis.unread_items``), so it counts as not understood."""
+    """A sentence counts as read only when the engine uses what was read: a reading the engine uses only in part
+    (``basis.unread_items``) counts as not understood."""
     from .basis import unread_items
 
     cov = Coverage(label or event.id)

@@ -204,8 +204,8 @@ def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
     for section in _event_sections(event):
         conds.extend(_logic_conditions(section.logic))
     for clause in event.all_clauses():
-        if clause.logic and clause.logic.get("role") == "case_condition":
-            conds.extend(_logic_conditions(clause.logic))
+        if clause.logic and clause.logic.get("role") in ("case_condition", "requirement"):
+            conds.extend(_logic_conditions(clause.logic))  # a requirement inside the body too (S8)
         if clause.logic and clause.logic.get("role") == "effect":
             conds.extend(_logic_conditions(clause.logic))
             for eff in effect_items(clause.logic.get("effects", [])):
@@ -455,11 +455,19 @@ class _Builder:
                 for section in model.body:
                     self.section(model, section, body=None, parent=None, group=f"rep{event.id}", owner=event)
 
-    def requirement(self, event: Event, clause: Clause) -> None:
+    def requirement(self, event: Event, clause: Clause, body: int | None = None, scope: int | None = None) -> None:
+        """A requirement clause: among the opening conditions, or inside the body (S8), where it applies only to a
+        draw that would play its scope (``scope``: a part or case) or its numbered body (``body``)."""
         cid = self.clause_id(event, clause.line, f"{clause.marker} {clause.text}".strip(), "requirement")
         logic = clause.logic
         f = self.m.facts
         f.append(f"req({q(event.id)},{cid}).")
+        if logic.get("every_draw"):
+            pass  # it names its own draw ("rolled for a second time"): every draw, wherever it stands
+        elif scope is not None:
+            f.append(f"req_scope({cid},{scope}).")
+        elif body is not None:
+            f.append(f"req_body({cid},{body}).")
         for cond in logic.get("when", []) or []:
             f.append(f"when({cid},{self.term(cond)}).")
         for cond in logic.get("when_any", []) or []:
@@ -509,11 +517,13 @@ class _Builder:
                 for term in self.scope_terms(clause.logic):
                     f.append(f"scope_cond({sid},{cid},{term}).")
             group = f"scope{sid}"
-        if not inherited:
+        if not inherited:  # a repeated event's requirements stay its own: the repeating event has its own (S8)
             for clause in section.clauses:
                 for c in clause.walk():
                     if c.logic and c.logic.get("role") == "effect":
                         self.effect(event, c, body, scope, phase)
+                    elif c.logic and c.logic.get("role") == "requirement":
+                        self.requirement(event, c, body, scope)
         for sub in section.sections:
             self.section(event, sub, body, scope, group, phase, owner)
 

@@ -487,7 +487,9 @@ class ToLogic(Transformer):
     def req_not_twice(self, _):
         if not self.event_id:
             raise Unread("'this event' without an event", "this event")
-        return self._req({"when": [{"kind": "not_in_effect", "event": self.event_id}]}, "reroll", "not-twice")
+        # it names its own draw ("rolled for a second time"), so it judges every draw wherever it stands (S8)
+        return self._req({"when": [{"kind": "not_in_effect", "event": self.event_id}], "every_draw": True}, "reroll",
+                         "not-twice")
 
     def req_even_if(self, items):
         # "This event can take place even if <reason> and Prussia no longer exists": it needs Prussia to apply
