@@ -270,3 +270,28 @@ def test_more_corpus_voice_forms():
 def test_no_event_in_a_state():
     assert read("Req.: COMECON (Early:7) played; no Marshall Plan in effect.")["when"] == [
         {"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Early"}]
+
+
+SHORT = dataclasses.replace(VOCAB, titles=TitleIndex(TITLES + [
+    ("FRONDE IN FRANCE", "3:Mid"), ("SALT NEGOTIATIONS", "2:Late"), ("FRENCH REVOLUTION", "4:Mid"),
+    ("WAR OF THE ROSES", "5:Mid"), ("WAR OF INDEPENDENCE", "6:Mid"), ("BERLIN BLOCKADE", "4:Early")]))
+
+
+def read_short(text, event="7:Late"):
+    return read_text(text, event, None, SHORT, opening=True)
+
+
+def test_a_title_cut_to_its_first_word_names_its_event_only_where_it_cannot_be_an_adjective():
+    # before a preposition in the title ("FRONDE IN FRANCE"), or an acronym written in capitals ("SALT NEGOTIATIONS")
+    assert read_short("Unplayable during the Fronde.")["when"] == [{"kind": "not_in_effect", "event": "3:Mid"}]
+    assert read_short("Unplayable if SALT is in effect.")["when"] == [{"kind": "not_in_effect", "event": "2:Late"}]
+    # "French" (FRENCH REVOLUTION) could be an adjective; "Salt" is not written as an acronym; "War" and "Berlin"
+    # stand in several titles: none of them names an event alone, so each sentence is reported
+    for text in ("Unplayable if the French is in effect.", "Unplayable if Salt is in effect.",
+                 "Unplayable during the War.", "Unplayable while Berlin is in effect."):
+        assert read_short(text)["role"] == "unread", text
+    # the event's own title cut short is not taken from its own text alone: only the KB's index knows if it is unique
+    from checker.logic.reader.phrases import TitleIndex as Index
+
+    own = Index([]).merged(Index([("WAR OF THE ROSES", "5:Mid")]))
+    assert ("war",) not in own.by_words and ("war", "of", "the", "roses") in own.by_words

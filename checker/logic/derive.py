@@ -66,11 +66,7 @@ def title_index(event: Event, others: Mapping[str, Event] | None):
         kept = _TITLES[key] = (others, game, built, len(others or ()))
     index = kept[2]
     if event.title and tuple(event.title.lower().split()) not in index.by_words:
-        own = TitleIndex([(event.title, event.id)])
-        merged = TitleIndex([])
-        merged.by_words = {**index.by_words, **own.by_words}
-        merged.longest = max(index.longest, own.longest)
-        return merged
+        return index.merged(TitleIndex([(event.title, event.id)]))
     return index
 
 

@@ -135,6 +135,7 @@ class TitleIndex:
 
     def __init__(self, pairs):
         self.by_words: dict[tuple[str, ...], str] = {}
+        self.shortened: set[tuple[str, ...]] = set()  # keys that are a title cut to its first word
         for title, ident in pairs:
             words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
             if words and len(words) <= MAX_PHRASE_WORDS:
@@ -150,7 +151,36 @@ class TitleIndex:
         for start, idents in starts.items():
             if len(idents) == 1 and start not in self.by_words and start[-1] not in _DANGLING:
                 self.by_words[start] = next(iter(idents))
+        # a title shortened to its first word: "the Fronde" (FRONDE IN FRANCE), "SALT" (SALT NEGOTIATIONS). Only a
+        # word that stands in no other title at all, and only where it cannot be an adjective of the title's noun:
+        # before a preposition ("Fronde in …", "Sale of …"), or, written in capitals in the text, an acronym.
+        # "French" (FRENCH REVOLUTION) or "First" (FIRST DIVISION OF POLAND) never name an event alone.
+        self.acronyms: dict[str, str] = {}
+        seen: dict[str, set[str]] = {}
+        for words, ident in self.by_words.items():
+            for w in words:
+                seen.setdefault(w, set()).add(ident)
+        for words, ident in list(self.by_words.items()):
+            first = words[0]
+            if (len(words) < 2 or len(first) < 3 or not first.isalpha() or first in _DANGLING
+                    or seen.get(first) != {ident}):
+                continue
+            if words[1] in _DANGLING and (first,) not in self.by_words:
+                self.by_words[first,] = ident
+                self.shortened.add((first,))
+            else:
+                self.acronyms.setdefault(first, ident)
         self.longest = max((len(k) for k in self.by_words), default=0)
+
+    def merged(self, other: "TitleIndex") -> "TitleIndex":
+        """This index with ``other``'s titles added (``other`` wins where both hold a key). A title cut to one word
+        is kept only from this index: only this index knows whether the word stands in another title too."""
+        out = TitleIndex([])
+        out.by_words = {**self.by_words, **{k: v for k, v in other.by_words.items() if k not in other.shortened}}
+        out.shortened = set(self.shortened)
+        out.acronyms = dict(self.acronyms)
+        out.longest = max(self.longest, other.longest)
+        return out
 
 
 # a bare period label stands right after one of these ("before Mid"): one fixed-width look-behind per word
@@ -208,6 +238,11 @@ def references(text: str, ctx: Context):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
                     return (n, index.by_words[key])
+            word = words[i].group(0)
+            # an acronym written in capitals in a sentence that is not all capitals ("SALT is in effect")
+            if (word.isupper() and len(word) >= 2 and fold(word) in index.acronyms and word not in ctx.codes
+                    and not text.isupper() and free(words[i].start(), words[i].end())):
+                return (1, index.acronyms[fold(word)])
             return None
 
         while i < len(words):
