@@ -295,3 +295,15 @@ def test_a_title_cut_to_its_first_word_names_its_event_only_where_it_cannot_be_a
 
     own = Index([]).merged(Index([("WAR OF THE ROSES", "5:Mid")]))
     assert ("war",) not in own.by_words and ("war", "of", "the", "roses") in own.by_words
+
+
+def test_a_minor_placed_on_the_map_in_an_apposition_is_reported_in_the_body_not_dropped():
+    def body(text):
+        return read_text(text, "7:Late", None, VOCAB, opening=False)
+
+    assert body("Georgia is placed on the map.")["effects"] == [{"kind": "minor_created", "subject": "Georgia"}]
+    # the apposition and "a new minor": a state change the logic models that the grammar does not read: reported
+    assert body("A new minor, Georgia, is placed on the map.")["role"] == "unread"
+    assert body("Georgia, a new country, is placed on the map.")["role"] == "unread"
+    # a sentence about counters, with no state the logic models, stays clean
+    assert body("Roll two dice for each German minor to see which side it joins.") is None

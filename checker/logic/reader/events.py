@@ -778,6 +778,23 @@ def _names_a_minor(toks) -> bool:
         if not depth:
             kinds.append(t.kind)
         depth -= t.kind == "RPAR" and depth > 0
+    # an apposition between commas that names nothing ("Georgia, a new country, is placed …") is left out, and the
+    # commas themselves ("A new minor, Georgia, is placed …", "Poland, Saxony and Bavaria are created")
+    out, i = [], 0
+    while i < len(kinds):
+        if kinds[i] == "COMMA":
+            try:
+                j = kinds.index("COMMA", i + 1)
+            except ValueError:
+                j = -1
+            if j > 0 and not {"NAME", "CODE", "REF"} & set(kinds[i + 1:j]):
+                i = j + 1
+                continue
+            i += 1
+            continue
+        out.append(kinds[i])
+        i += 1
+    kinds = out
     if "UNIT" in kinds:
         return False  # leaders, generals, counters: not minors
     for shape in _MINOR_SHAPES:

@@ -39,7 +39,7 @@ SHAPE = re.compile(
     r"|following rules are taken into effect"
     # state changes the logic models
     r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
-    r"|is recreated|new minor state|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
+    r"|is recreated|\bnew minor\b|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
     r"|reappears in play|owned [A-Z]{2,}|\bthe war ends with [A-Z][a-z]+ eliminating\b"
     # cancellations, the end of the game, inherited events, clauses that scope others
     r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
