@@ -307,3 +307,14 @@ def test_a_minor_placed_on_the_map_in_an_apposition_is_reported_in_the_body_not_
     assert body("Georgia, a new country, is placed on the map.")["role"] == "unread"
     # a sentence about counters, with no state the logic models, stays clean
     assert body("Roll two dice for each German minor to see which side it joins.") is None
+
+
+def test_outcomes_after_if_it_is_not():
+    logic = read_short("Glasnost requires COMECON to be in effect; if it isn't, re-roll.", event="6:Late")
+    assert logic["when"] == [{"kind": "in_effect", "event": "7:Early"}] and logic["on_fail"] == "reroll"
+    logic = read_short("Requires COMECON to be in effect; if it is not, set the card aside and it returns to the deck "
+                       "at the next reshuffle.", event="6:Late")
+    assert logic["on_fail"] == "refused_renewable"
+    # "if it is not" with no outcome after it is no outcome: reported
+    assert read_short("Requires COMECON to be in effect; if it is not, the Soviet player smiles.",
+                      event="6:Late")["role"] == "unread"
