@@ -318,3 +318,18 @@ def test_outcomes_after_if_it_is_not():
     # "if it is not" with no outcome after it is no outcome: reported
     assert read_short("Requires COMECON to be in effect; if it is not, the Soviet player smiles.",
                       event="6:Late")["role"] == "unread"
+
+
+def test_a_bare_group_beside_the_other_connective_is_ambiguous_and_reported():
+    # "A or B is in effect and C has not been played": (A or B) and not C, or A or (B and not C)?
+    for text in ("Cannot be played while Detente or Glasnost is in effect and COMECON has not been played.",
+                 "Playable only if Detente and Glasnost have been played or COMECON is in effect."):
+        logic = read_short(text, event="2:Late")
+        assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), text
+    # a word that groups ("either", "both") or one connective throughout settles it
+    logic = read_short("Cannot be played while either Detente or Glasnost is in effect and COMECON has not been "
+                       "played.", event="2:Late")
+    assert logic["role"] == "requirement"
+    logic = read_short("Playable only if Detente or Glasnost has been played or COMECON is in effect.", event="2:Late")
+    assert logic["when_any"] == [{"kind": "occurred", "event": "1:Late"}, {"kind": "occurred", "event": "6:Late"},
+                                 {"kind": "in_effect", "event": "7:Early"}]

@@ -15,7 +15,7 @@ import json
 import os
 from typing import Any
 
-from lark import Lark, Transformer
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
@@ -77,6 +77,27 @@ class Word(str):
     """A value the transformer made: an outcome ("reroll") or a connective ("and", "or")."""
 
 
+class Grouped(tuple):
+    """A condition on a group of events joined by a bare "and" / "or" ("A or B is in effect"): ``joiner`` says
+    which. Beside the other connective at the level above ("A or B is in effect and C has occurred") nothing says
+    which groups first."""
+
+    joiner = ""
+
+
+_EXPLICIT_GROUP = frozenset({"BOTH", "EITHER", "ANY_OF", "ALL_OF", "NONE_OF"})
+
+
+def _bare_joiner(items) -> str:
+    """"and" / "or" for a bare list of two or more events ("A, B or C"); "" when a word groups it ("either A or
+    B", "both", "any of") or it names one event."""
+    toks = [i for i in items if isinstance(i, Token)]
+    if any(t.type in _EXPLICIT_GROUP for t in toks):
+        return ""
+    kinds = {t.type for t in toks}
+    return "or" if "OR" in kinds else "and" if "AND" in kinds else ""
+
+
 class _ToFormula(Transformer):
     def __init__(self, ctx: Context, offsets: dict):
         super().__init__()
@@ -110,10 +131,14 @@ class _ToFormula(Transformer):
         return out
 
     def refs_and(self, items):
-        return ("all", self._events(items))
+        out = Grouped(("all", self._events(items)))
+        out.joiner = _bare_joiner(items)
+        return out
 
     def refs_or(self, items):
-        return ("any", self._events(items))
+        out = Grouped(("any", self._events(items)))
+        out.joiner = _bare_joiner(items)
+        return out
 
     def refs_none(self, items):
         return ("none", self._events(items))
@@ -170,7 +195,12 @@ class _ToFormula(Transformer):
     def atom_refs(self, items):
         self._last_pred = items[1]
         self._last_refs = items[0]
-        return self._apply(items[0], items[1])
+        out = self._apply(items[0], items[1])
+        joiner = getattr(items[0], "joiner", "")
+        if joiner and len(items[0][1]) > 1:
+            out = Grouped(out)
+            out.joiner = joiner
+        return out
 
     def atom_its(self, items):
         """"… if Bay of Pigs has been played and its effects are still in force": the one event named just before."""
@@ -236,6 +266,11 @@ class _ToFormula(Transformer):
         if len(conns) > 1:
             raise Unread("ambiguous: 'and' and 'or' at one level, with nothing to say which groups first",
                          "and … or")
+        # "A or B is in effect and C has occurred": (A or B) and C, or A or (B and C)?
+        inner = {a.joiner for a in atoms if isinstance(a, Grouped) and a.joiner}
+        if len(atoms) > 1 and conns and inner - conns:
+            raise Unread("ambiguous: a group of events joined by 'and' or 'or' beside the other connective, with "
+                         "nothing to say which groups first", "and … or")
         return _or(atoms) if conns == {"or"} else _and(atoms)
 
     # time objects
