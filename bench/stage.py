@@ -147,8 +147,8 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
     if stage in CLI_STAGES:
         return _cli(stage, root, text, period, cache_dir)
     from checker.checks import CheckContext, registry, run_checks
+    from checker.engine.locate import Locator
     from checker.kbio.store import load_kb
-    from checker.pipeline import Locator
 
     out: dict = {"stage": stage}
     if stage == "snapshot":
@@ -176,7 +176,9 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         findings = run_checks(ctx, codes)
         out["findings"] = len(findings)
         if stage == "logic":
-            analyses = [c["logic-analysis"] for c in ctx.cache.get("games", {}).values() if "logic-analysis" in c]
+            from checker.checks.logic import kept_analyses
+
+            analyses = kept_analyses(ctx)
             analysis = analyses[0] if len(analyses) == 1 else None
             if analysis is not None:
                 out["clingo_seconds"] = round(analysis.stats.ground_seconds + analysis.stats.solve_seconds, 4)
@@ -190,7 +192,7 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         out["status"] = result.status
         out["turns"] = len(result.history)
     elif stage == "newtext":
-        from checker.pipeline import check_paths
+        from checker.engine.run import check_paths
 
         os.environ["RULEKB_NO_CACHE"] = "1"
         start, cpu_start = time.perf_counter(), time.process_time()

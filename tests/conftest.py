@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
-from checker.ingest import ingest_file
+from checker.engine.ingest import ingest_file
 
 REPO = Path(__file__).resolve().parent.parent
 SEEDS = REPO / "tests" / "fixtures" / "seeds"
@@ -118,6 +118,23 @@ def ingest_text(root: Path, file: Path, text: str, *options: str) -> None:
     file.parent.mkdir(parents=True, exist_ok=True)
     file.write_text(text, encoding="utf-8")
     assert main(["ingest", "--kb", str(root), *options, str(file)]) == 0
+
+
+def strip_case_logic(kb_root: Path, rel: str) -> None:
+    """The KB event file ``rel`` with its cases' logic removed: a text repeating that event derives the logic."""
+    from checker.kbio.yamlio import dumps, loads
+
+    path = kb_root / rel
+    data = loads(path.read_text(encoding="utf-8"), str(path))
+
+    def strip(sections):
+        for section in sections:
+            if section.get("kind") == "case":
+                section.pop("logic", None)
+            strip(section.get("sections") or [])
+    strip(data["body"])
+    path.write_text(dumps(data, "# yaml-language-server: $schema=../../../schema/event.schema.json"),
+                    encoding="utf-8")
 
 
 def run_cli(capsys, *argv) -> tuple[int, str, str]:

@@ -19,8 +19,8 @@ import pytest
 
 import checker.cache as cache_mod
 import checker.kbio.cache as kc
+from checker.engine.run import check_paths
 from checker.kbio.store import load_kb
-from checker.pipeline import check_paths
 from checker.report import FORMATS
 
 from .conftest import KB, TWO_EVENTS
@@ -292,7 +292,7 @@ def test_crafted_entries_for_other_cache_users_are_not_executed(tmp_path, cache_
 
     root = copy_kb(tmp_path)
     env = dict(os.environ)
-    subprocess.run([sys.executable, "-c", "import sys; from checker.pipeline import check_paths; "
+    subprocess.run([sys.executable, "-c", "import sys; from checker.engine.run import check_paths; "
                     "check_paths([], sys.argv[1])", str(root)], env=env, cwd=tmp_path, check=True, timeout=600)
     planted = sorted(cache_env.glob("*.marshal"))
     assert any(p.name.startswith("kb-") for p in planted) and len(planted) >= 3
@@ -300,7 +300,7 @@ def test_crafted_entries_for_other_cache_users_are_not_executed(tmp_path, cache_
     for header in (b"", cache_mod._MAGIC + b"\0" * 32):  # bare marshalled code, and code behind a forged tag
         for path in planted:
             path.write_bytes(header + marshal.dumps(code))
-        proc = subprocess.run([sys.executable, "-c", "import sys; from checker.pipeline import check_paths; "
+        proc = subprocess.run([sys.executable, "-c", "import sys; from checker.engine.run import check_paths; "
                                "print(len(check_paths([], sys.argv[1]).findings))", str(root)],
                               env=env, cwd=tmp_path, capture_output=True, text=True, timeout=600)
         assert proc.returncode == 0, proc.stderr[-2000:]

@@ -79,7 +79,8 @@ def _pack_modules(folder: Path) -> dict[Path, dict[str, ast.expr]]:
 
 
 def test_every_check_module_declares_its_scope():
-    """SCOPE says whether checking contributed texts may run the check on them alone (checker/incremental.py)."""
+    """SCOPE says whether checking contributed texts may run the check on them alone
+    (checker/engine/incremental.py)."""
     folders = check_folders()
     assert [p for f in folders for p in scope_problems(f if f == CHECKS else f.parent)] == []
     modules = {}

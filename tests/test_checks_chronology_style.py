@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.pipeline import check_paths
+from checker.engine.run import check_paths
 
 EVENT = """\
 PERIOD IV (1615-1659)

@@ -11,7 +11,7 @@ from checker.checks.style.sty002_spelling import english_words, suggestion, word
 from checker.checks.style.sty003_stops_mid_sentence import dangling_end
 from checker.checks.style.sty004_real_word_errors import findings_in, wants_an
 from checker.checks.style.sty005_header_label import slips
-from checker.pipeline import check_paths
+from checker.engine.run import check_paths
 
 from .conftest import KRAKOW_TWICE
 
@@ -226,9 +226,9 @@ def test_nam004_profile_citations_checked_against_the_kb(mini_kb):
 
 
 def test_nam004_bundled_profiles_cite_every_entry(capsys):
-    from checker.cli import main
-
     import json
+
+    from checker.cli import main
 
     main(["check", "--format", "json", "--select", "NAM004"])
     found = json.loads(capsys.readouterr().out)["findings"]

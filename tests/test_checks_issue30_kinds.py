@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 
-from checker.pipeline import check_paths
+from checker.engine.run import check_paths
 
 from .conftest import REPO, make_kb
 
@@ -53,7 +53,7 @@ def test_nam006_passes_the_name_and_an_alternative(tmp_path):
 def test_nam006_periods_are_separate(tmp_path):
     minor = EU.split("2: CATHOLIC")[0]
     use = "2: CATHOLIC" + EU.split("2: CATHOLIC")[1].format(who="POR")
-    from checker.ingest import ingest_file
+    from checker.engine.ingest import ingest_file
 
     root = make_kb(tmp_path, {"a.txt": minor}, "IV")
     (tmp_path / "b").mkdir()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from checker.checks.logic.log010_overlapping_cases import exclusive, statuses
 from checker.checks.logic.log008_duration_body_end import differ
-from checker.pipeline import check_paths
+from checker.checks.logic.log010_overlapping_cases import exclusive, statuses
+from checker.engine.run import check_paths
 
 
 def _found(mini_kb, text, code, period="VII"):

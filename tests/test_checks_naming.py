@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.pipeline import check_paths
+from checker.engine.run import check_paths
 
 TEXT = """\
 1: FIRST (historical date: 1780)

@@ -33,7 +33,7 @@ PEACE PHASE:
 
 
 def _levels(mini_kb, text: str, code: str, period: str | None = "VII") -> list[str]:
-    from checker.pipeline import check_paths
+    from checker.engine.run import check_paths
 
     root = mini_kb({"a.txt": text}, period)
     return [f.severity for f in check_paths([], str(root)).findings if f.rule == code]
@@ -63,7 +63,7 @@ def test_policy_placeholder_levels_and_dates_are_info(mini_kb):
 def test_a_check_never_raises_a_finding_above_its_declared_level(mini_kb):
     """The policy lets a check lower one finding, never raise it: every finding on the bundled KB and on a text
     with a planted defect of each re-graded kind is at or below its check's declared level."""
-    from checker.pipeline import check_paths
+    from checker.engine.run import check_paths
 
     order = {"info": 0, "warning": 1, "error": 2}
     text = DIVISION.format(second="RUS annexes Polish DANZIG. Each PR must place a number of ? equal to its Tax.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.pipeline import check_paths
+from checker.engine.run import check_paths
 from checker.textformat import ParseError, parse_document
 
 TEXT = """\

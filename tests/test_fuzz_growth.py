@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from checker.gazetteer import NameExtractor
+from checker.checks.naming.gazetteer import NameExtractor
 from checker.kbio.yamlio import YamlError, loads
 from checker.report.safe import json_safe, visible
 from checker.textformat import ParseError, decode_text, detect_format, parse_document
@@ -187,7 +187,7 @@ def test_check_of_a_text_is_linear_in_its_events(tmp_path, monkeypatch):
     logic was derived with a new mapping of every event, so the reader's title index, built once per mapping, was
     built again for every event). 500 and 2,000 events: linear is 4x (less with the fixed cost of loading the
     KB), quadratic 16x."""
-    from checker.pipeline import check_paths
+    from checker.engine.run import check_paths
 
     from .conftest import TWO_EVENTS, make_kb
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.gazetteer import build_gazetteer
+from checker.checks.naming.gazetteer import build_gazetteer
 from checker.kbio.store import load_kb
 
 

@@ -378,7 +378,7 @@ def test_event_of_a_game_without_profile_is_sch003(kb, capsys):
 @pytest.mark.slow
 def test_baseline_file_has_a_size_limit(kb, tmp_path, capsys):
     """Road: a huge --baseline file was parsed whole (memory)."""
-    from checker.baseline import MAX_BASELINE_BYTES
+    from checker.engine.baseline import MAX_BASELINE_BYTES
 
     big = tmp_path / "big.json"
     with open(big, "wb") as fh:

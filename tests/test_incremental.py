@@ -1,5 +1,5 @@
 """Checking contributed texts and files: the entry-scoped checks run on the contributed entries alone
-(checker/incremental.py), and the findings equal those of running every check over the whole KB and keeping
+(checker/engine/incremental.py), and the findings equal those of running every check over the whole KB and keeping
 the contributed entries' (and files') findings. A contributed KB file that fails its schema is an error."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import checker.incremental as inc
-from checker.pipeline import check_paths
+import checker.engine.incremental as inc
+from checker.engine.run import check_paths
 
 from .conftest import KB, REPO
 
@@ -214,24 +214,17 @@ def test_logic_cone_of_a_replacing_text_from_the_cached_dependencies_equals_read
 
 
 def _period_models(path: Path, aggregates: bool, load=None):
-    """NAM006's period models of the bundled KB's game eu with the text ``path`` placed in it: adjusted from the
+    """NAM006's period models of the bundled KB's game eu with the text ``path`` placed over it: adjusted from the
     cached models of the KB as loaded, or (``aggregates`` False) folded from every event."""
-    from checker.checks import CheckContext
-    from checker.checks.naming.countries import period_countries
-    from checker.kbio.store import load_kb
-    from checker.pipeline import Locator, place_paths
+    import dataclasses
 
-    load = load or load_kb(str(KB))
-    load.kb = load_kb(str(KB)).kb  # the entries as loaded: placing the text changes the KB's mappings
-    locator = Locator(load)
-    ctx = CheckContext(load.kb, locator, kb_state=(load.cache_name, load.state), aggregates=load.aggregates)
-    place_paths([str(path)], load.kb, ctx, locator, period="VII")
-    old = inc.USE_AGGREGATES
-    inc.USE_AGGREGATES = aggregates
-    try:
-        return period_countries(ctx.for_game("eu")), load
-    finally:
-        inc.USE_AGGREGATES = old
+    from checker.checks.naming.countries import period_countries
+    from checker.engine.run import Run
+    from checker.kbio.store import load_kb
+
+    load = load or load_kb(str(KB))  # the overlay leaves it as loaded: a later call may place the text again
+    ctx = dataclasses.replace(Run(load, [str(path)], period="VII").context(), use_aggregates=aggregates)
+    return period_countries(ctx.for_game("eu")), load
 
 
 def test_minor_models_of_a_replacing_text_from_the_cached_models_equal_reading_every_text(tmp_path, monkeypatch):

@@ -121,8 +121,8 @@ def test_ingest_and_check_read_repeats_exactly_alike(tmp_path, monkeypatch):
     import shutil
 
     from checker.cli import main
+    from checker.engine.run import Run
     from checker.kbio.store import load_kb
-    from checker.pipeline import load_with_contributions
 
     from .conftest import KB, REPO
 
@@ -137,7 +137,7 @@ def test_ingest_and_check_read_repeats_exactly_alike(tmp_path, monkeypatch):
         return ([(c.line, c.text, c.logic) for c in event.all_clauses()],
                 [(s.heading, s.logic) for s in event.all_sections()])
 
-    checked = logic(load_with_contributions([str(text)], str(root))[0].kb.event("eu", "20:VII"))
+    checked = logic(Run(load_kb(str(root)), [str(text)]).kb.event("eu", "20:VII"))
     assert main(["ingest", "--kb", str(root), str(text)]) == 0
     ingested = logic(load_kb(str(root)).kb.event("eu", "20:VII"))
     assert ingested == checked

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
+from checker.engine.run import check_paths
 from checker.kbio.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.facts import build_model
 from checker.logic.orders import check_log, clause_id, count_orders, query_model, shortest_history
 from checker.logic.solver import asp_dir
 from checker.model import Clause
-from checker.pipeline import check_paths
 
 from .conftest import KRAKOW_TWICE
 

@@ -136,7 +136,7 @@ def test_an_unknown_aside_makes_the_sentence_unread():
 
 @pytest.mark.slow
 def test_log007_quotes_the_words(tmp_path):
-    from checker.pipeline import check_paths
+    from checker.engine.run import check_paths
 
     run = check_paths([str(CORPUS / "logic_not_understood.txt")], str(REPO / "kb"), selected=None, period="VII")
     hits = [f for f in run.findings if f.rule == "LOG007"]
@@ -158,7 +158,7 @@ def test_coverage_counts():
 def test_curated_logic_is_never_overwritten_and_drift_is_reported(tmp_path):
     import shutil
 
-    from checker.pipeline import check_paths
+    from checker.engine.run import check_paths
 
     kb = tmp_path / "kb"
     shutil.copytree(REPO / "kb", kb)

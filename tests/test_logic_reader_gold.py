@@ -20,7 +20,7 @@ import os
 import pytest
 import yaml
 
-from checker.ingest import profile_phase_aliases
+from checker.engine.ingest import profile_phase_aliases
 from checker.logic.derive import derive_event_logic
 from checker.textformat import parse_document, read_text
 

@@ -11,12 +11,11 @@ import pytest
 
 from checker.kbio import serialize as ser
 from checker.kbio.store import load_kb
-from checker.kbio.yamlio import dumps, loads
 from checker.lsp import warm
 from checker.lsp.diagnose import check_document
 from checker.lsp.resolve import Options
 
-from .conftest import REPO
+from .conftest import REPO, strip_case_logic
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): warm checks of the bundled KB against cold
 
@@ -68,19 +67,9 @@ def as_loaded(kb) -> dict:
 
 
 def test_warm_checks_equal_cold_checks_after_buffer_edits(scratch, monkeypatch):
-    # The repeated event 7:VII loses its cases' logic: a text repeating it derives that logic in place (as in
-    # `check`'s own process), which must not stay in the kept KB for the next check.
-    target = scratch / "events" / "eu" / "vii" / "07.yaml"
-    data = loads(target.read_text(encoding="utf-8"), str(target))
-
-    def strip(sections):
-        for section in sections:
-            if section.get("kind") == "case":
-                section.pop("logic", None)
-            strip(section.get("sections") or [])
-    strip(data["body"])
-    target.write_text(dumps(data, "# yaml-language-server: $schema=../../../schema/event.schema.json"),
-                      encoding="utf-8")
+    # The repeated event 7:VII loses its cases' logic: a text repeating it derives that logic (on a copy of 7:VII,
+    # logic/derive.py), which must never reach the kept KB.
+    strip_case_logic(scratch, "events/eu/vii/07.yaml")
     options = Options(kb=str(scratch), period="VII")
     inherited = (CORPUS / "logic_inherited_case.txt").read_text(encoding="utf-8")
     edits = [("logic_inherited_case.txt", inherited),

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from checker.cli import main
+from checker.engine.run import check_paths
 from checker.kbio.store import load_kb
-from checker.pipeline import check_paths
 
 from .conftest import KB, ingest_text
 

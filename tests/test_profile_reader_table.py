@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 from checker.cli import main
+from checker.engine.run import check_paths
 from checker.logic.reader.events import EXTRA_TOKENS
 from checker.logic.reader.phrases import core_table, lexicon_tokens
-from checker.pipeline import check_paths
 
 REPO = Path(__file__).resolve().parent.parent
 PROFILE = ("id: tiny\nname: Tiny\nevent_id: number:period\nperiods:\n  - {id: Early}\n  - {id: Late}\n"

@@ -125,8 +125,9 @@ def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_p
     line index looked up once (Locator.lines_of): the same lines as asking the locator clause by clause."""
     import shutil
 
+    from checker.engine.locate import Locator
+    from checker.engine.run import check_paths
     from checker.kbio.store import load_kb
-    from checker.pipeline import Locator, check_paths
 
     kb_copy = tmp_path / "kb"
     shutil.copytree("kb", kb_copy)

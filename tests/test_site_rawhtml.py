@@ -79,7 +79,7 @@ def test_a_contributed_text_cannot_open_a_block(tmp_path):
     """The marker written in an event's text is escaped by the templates: it stays text on the page."""
     import shutil
 
-    from checker.ingest import ingest_file
+    from checker.engine.ingest import ingest_file
     from checker.kbio.store import load_kb
     from checker.site.build import generate_pages
 

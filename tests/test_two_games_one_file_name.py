@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from checker.engine.run import check_paths
 from checker.kbio.store import load_kb
-from checker.pipeline import check_paths
 from checker.textformat import tokens
 from checker.textformat.event_list import document_id
 from checker.textformat.render import SeveralGames, render_source

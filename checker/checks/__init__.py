@@ -10,8 +10,8 @@ category and severity on the finding, so a module never names itself.
 ``SCOPE`` is ``"entry"`` when every finding the check reports on an entry is computed from that entry itself plus
 look-ups in the KB (then checking contributed texts runs it on the contributed entries alone), ``"kb"`` when it
 reads an aggregate over all entries (a vocabulary, every spelling of a name, the logic analysis) or was not
-reviewed for this (``checker/incremental.py``). The module says why beside it; ``tests/test_check_registry.py``
-fails on a module without one.
+reviewed for this (``checker/engine/incremental.py``). The module says why beside it;
+``tests/test_check_registry.py`` fails on a module without one.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class CheckContext:
     replaced: dict = field(default_factory=dict)  # entry key -> the loaded entry a contribution replaced
     check: CheckInfo | None = None  # the check this context is handed to (``for_check``): its findings' code
     aggregates: dict | None = None  # aggregates already read under ``kb_state`` (``LoadResult.aggregates``), or None
+    use_aggregates: bool = True  # with ``only``: whole-KB checks adjust ``base_aggregate``s (off: read every entry)
 
     def for_check(self, info: CheckInfo) -> CheckContext:
         """This context handed to one check: the same KB, cache and entries, and findings stamped with the check's
@@ -109,6 +110,7 @@ class CheckContext:
                             only_files=self.only_files, unreadable={k.removeprefix(prefix): v
                                                                     for k, v in self.unreadable.items()},
                             game=game, kb_state=self.kb_state, aggregates=self.aggregates,
+                            use_aggregates=self.use_aggregates,
                             replaced={k.removeprefix(prefix): v
                                       for k, v in self.replaced.items() if k.startswith(prefix) or "/" not in k})
 
@@ -205,51 +207,49 @@ def registry() -> dict[str, CheckInfo]:
     return _REGISTRY
 
 
-def run_checks(ctx: CheckContext, selected: set[str] | None = None) -> list[Finding]:
+def run_checks(ctx: CheckContext, selected: set[str] | None = None,
+               contexts: Callable[[CheckContext], Callable[[CheckInfo], CheckContext]] | None = None,
+               ) -> list[Finding]:
     """Every (selected) check's findings. A whole KB's checks run once per game on that game's part
     (``CheckContext.for_game``), and once on what belongs to no game (the load and parse findings of its files).
-    With ``ctx.only`` (contributed entries), the entry-scoped checks run on the contributed entries alone
-    (``checker/incremental.py``); the others run on the whole game, and only findings on contributed entries or
-    files are kept."""
+    With ``ctx.only`` (contributed entries), only findings on contributed entries or files are kept, and
+    ``contexts(ctx)`` says which context each check runs in (``checker/engine/incremental.py``: the entry-scoped
+    checks on the contributed entries alone); without it every check runs on the whole game."""
     if ctx.game is None and ctx.kb.game is None:
         # Load and parse findings name entries by plain id: keep those of contributed entries of any game.
         only = None if ctx.only is None else ctx.only | {k.split("/", 1)[-1] for k in ctx.only}
         files_only = dataclasses.replace(ctx, kb=KnowledgeBase(root=ctx.kb.root, files=ctx.kb.files),
                                          cache={}, only=only)
-        out = _run(files_only, selected)
+        out = _run(files_only, selected, contexts)
         for game in ctx.kb.game_ids():
             sub = ctx.for_game(game)
             if not (sub.kb.events or sub.kb.rules or sub.kb.glossaries or sub.kb.documents or sub.kb.decks
                     or game in ctx.kb.games):
                 continue
-            found = _run(sub, selected)
+            found = _run(sub, selected, contexts)
             for f in found:
                 f.game = game
             out.extend(found)
             ctx.cache.setdefault("games", {})[game] = sub.cache
         return out
-    return _run(ctx, selected)
+    return _run(ctx, selected, contexts)
 
 
-def _run(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
+def _run(ctx: CheckContext, selected: set[str] | None, contexts) -> list[Finding]:
     from ..model import clause_lists_kept
 
     with clause_lists_kept():
-        return _run_each(ctx, selected)
+        return _run_each(ctx, selected, contexts)
 
 
-def _run_each(ctx: CheckContext, selected: set[str] | None) -> list[Finding]:
-    scoped = None
-    if ctx.only is not None:
-        from ..incremental import entry_scoped, scoped_context
-
-        scoped = scoped_context(ctx)
+def _run_each(ctx: CheckContext, selected: set[str] | None, contexts) -> list[Finding]:
+    context_of = contexts(ctx) if contexts is not None and ctx.only is not None else None
     out: list[Finding] = []
     for code, info in registry().items():
         if selected is not None and code not in selected:
             continue
         if hasattr(info.module, "check"):
-            use = scoped if scoped is not None and entry_scoped(info) else ctx
+            use = context_of(info) if context_of is not None else ctx
             out.extend(f for f in info.module.check(use.for_check(info))
                        if f.subject is None or ctx.wants(f.subject) or f.file in ctx.only_files)
     return out

@@ -7,9 +7,6 @@ import sys
 
 from .common import (
     CATEGORIES_HELP,
-    EXIT_FINDINGS,
-    EXIT_INCONCLUSIVE,
-    EXIT_OK,
     UsageError,
     _err,
     _writable,
@@ -21,7 +18,7 @@ from .texts import game_option, period_option, place_texts
 
 
 def cmd_check(args) -> int:
-    from ..checks import codes_to_run, matches_selection, resolve_selection
+    from ..checks import codes_to_run, resolve_selection
 
     try:
         select = resolve_selection(args.select, "--select")
@@ -37,30 +34,24 @@ def cmd_check(args) -> int:
         _writable(args.output)
     base = None
     if args.baseline:  # read before the run: a bad report is named at once
-        from ..baseline import BaselineError, load_baseline
+        from ..engine.baseline import BaselineError, load_baseline
 
         try:
             base = load_baseline(args.baseline)
         except BaselineError as exc:
             raise UsageError(str(exc)) from None
 
-    from ..checks.schema.acc001_stale_acceptance import apply_acceptances
-    from ..pipeline import check_paths
+    from ..engine.run import Run, exit_code, selected
+    from ..kbio.store import load_kb
 
     running = codes_to_run(select, ignore)  # --select / --ignore decide what runs (None: every check)
-    run = check_paths(paths, root, period, game=games, one_shot=True, selected=running)
-    findings = run.findings
-    acceptances = [a for a in run.kb.acceptances if running is None or a.rule in running]
-    if whole_kb:
-        findings = apply_acceptances(findings, acceptances, run.kb.files.get("accepted"))
-        if args.game:  # the whole KB, reported for one game (its entries, and files that belong to no game)
-            only = _resolve_game(args.game, root, "--game")[0]
-            findings = [f for f in findings if f.game in (None, only)]
-    else:
-        findings = apply_acceptances(findings, acceptances, None)
-        findings = [f for f in findings if f.rule != "ACC001"]
+    run = Run(load_kb(root), paths, period, games, whole=whole_kb).check(running, one_shot=True)
+    findings = run.accepted()
+    if whole_kb and args.game:  # the whole KB, reported for one game (its entries, and files that belong to no game)
+        only = _resolve_game(args.game, root, "--game")[0]
+        findings = [f for f in findings if f.game in (None, only)]
     if args.baseline or args.diff_from:
-        from ..baseline import BaselineError, baseline_from_git, new_findings
+        from ..engine.baseline import BaselineError, baseline_from_git, new_findings
 
         if base is None:
             try:
@@ -69,16 +60,11 @@ def cmd_check(args) -> int:
                 raise UsageError(str(exc)) from None
         kept = new_findings(findings, base)
         kept_ids = {id(f) for f in kept}
-        hidden = [f for f in findings if id(f) not in kept_ids]
+        hidden = selected([f for f in findings if id(f) not in kept_ids], select, ignore)
         findings = kept
     else:
         hidden = None
-    if select:
-        findings = [f for f in findings if matches_selection(f, select)]
-        hidden = hidden and [f for f in hidden if matches_selection(f, select)]
-    if ignore:
-        findings = [f for f in findings if not matches_selection(f, ignore)]
-        hidden = hidden and [f for f in hidden if not matches_selection(f, ignore)]
+    findings = selected(findings, select, ignore)
     shown = findings if args.show_accepted else [f for f in findings if f.accepted is None]
     color = args.format == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     from ..report import FORMATS
@@ -95,12 +81,7 @@ def cmd_check(args) -> int:
         atomic_write(args.output, out)
     else:
         sys.stdout.write(out)
-    failing = {"error"} | ({"warning"} if args.strict else set())
-    if any(f.severity in failing and f.accepted is None for f in findings):
-        return EXIT_FINDINGS
-    from ..logic.undecided import undecided
-
-    return EXIT_INCONCLUSIVE if any(undecided(f) and f.accepted is None for f in findings) else EXIT_OK
+    return exit_code(findings, args.strict)
 
 
 def _hidden_summary(args, hidden) -> dict:

@@ -6,7 +6,9 @@ import argparse
 import os
 import sys
 
-EXIT_OK, EXIT_FINDINGS, EXIT_ERROR, EXIT_INCONCLUSIVE = 0, 1, 2, 3
+from ..engine import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK  # noqa: F401 (re-exported: a check's outcomes)
+
+EXIT_ERROR = 2  # a usage or input error
 
 CATEGORIES_HELP = "categories: schema, reference, naming, structure, chronology, logic, style"
 

@@ -27,26 +27,29 @@ def load_for_events(args):
         if getattr(args, "period", None):
             raise UsageError("--period applies to the texts given with --text")
         return _load(args)
-    from ..pipeline import load_with_contributions
+    import dataclasses
+
+    from ..engine.run import Run
+    from ..kbio.store import load_kb
 
     root = kb_root(args)
     placed = place_texts(given, root, getattr(args, "game", None), args.period)
-    paths, period, games = placed.paths, placed.period, placed.game
-    load, locator, problems = load_with_contributions(paths, root, period, games)
-    unreadable = [f for f in problems if f.rule in ("PAR001", "SCH001")]
+    run = Run(load_kb(root), placed.paths, placed.period, placed.game)
+    unreadable = [f for f in run.overlay.findings if f.rule in ("PAR001", "SCH001")]
     if unreadable:
         raise UsageError("--text: cannot read the contributed files (`rulekb check` reports the same):\n" + "\n".join(
             f"  {f.file}{':' + str(f.line) if f.line else ''}: {f.message}" for f in unreadable))
-    load.locator = locator  # every answer cites the contributor's file and line
-    load.contributed = (paths, period, games)
+    load = dataclasses.replace(run.load, kb=run.kb)  # the KB with the contributed entries over it
+    load.run = run  # every answer cites the contributor's file and line (``run.locator``); explain checks it
     return load
 
 
 def locator_of(load):
     """The locator answers cite through: the one that placed ``--text`` files, else the loaded KB's."""
-    from ..pipeline import Locator
+    from ..engine.locate import Locator
 
-    return getattr(load, "locator", None) or Locator(load)
+    run = getattr(load, "run", None)
+    return run.locator if run is not None else Locator(load)
 
 
 def _explanation_items(load, clauses, game=None):

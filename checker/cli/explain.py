@@ -61,11 +61,10 @@ def cmd_explain(args) -> int:
         if over or result.status not in ("found", "impossible"):
             return EXIT_INCONCLUSIVE
         return EXIT_OK if result.status == "found" else EXIT_FINDINGS
-    from ..pipeline import check_paths
+    from ..engine.run import Run
 
-    paths, period, games = getattr(load, "contributed", ([], None, None))
-    run = check_paths(paths, kb.root, period, selected=None, game=games)
-    logic = [f for f in run.findings if f.category == "logic" and f.game == kb.game]
+    run = getattr(load, "run", None) or Run(load)  # the KB (with the --text files placed) as `check` checks it
+    logic = [f for f in run.check().findings if f.category == "logic" and f.game == kb.game]
     for f in sorted(logic, key=lambda f: f.sort_key()):
         console.print(f"{f.rule} {f.subject}: {f.message}", markup=False)
         for item in f.explanation or []:

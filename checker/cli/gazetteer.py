@@ -10,8 +10,8 @@ from .kbroot import _load
 
 
 def cmd_gazetteer(args) -> int:
+    from ..checks.naming.gazetteer import build_gazetteer
     from ..games import default_game
-    from ..gazetteer import build_gazetteer
     from ..ids import UnknownName, resolve_name
     from ..kbio.store import save_data
     from ..kbio.yamlio import dumps

@@ -10,7 +10,7 @@ from .texts import game_option, period_option, place_texts
 
 
 def cmd_ingest(args) -> int:
-    from ..ingest import ingest_file
+    from ..engine.ingest import ingest_file
     from ..kbio.store import load_kb
 
     for path in args.paths:

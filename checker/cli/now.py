@@ -63,7 +63,7 @@ def _verdict_dict(load, kb, v) -> dict:
     if v.read_verdict:
         out["read_verdict"] = v.read_verdict
     if v.unread:
-        from ..pipeline import Locator
+        from ..engine.locate import Locator
 
         locator = Locator(load)
         out["unread"] = [u.to_dict(*locator(u.event, u.line, kb.game)) for u in v.unread]

@@ -23,6 +23,7 @@ import dataclasses
 import json
 import re
 from collections.abc import Mapping
+from copy import deepcopy
 from typing import Any
 
 from ..model import Clause, Event, KnowledgeBase, Section, qualified
@@ -187,12 +188,12 @@ def derive_event_logic(event: Event, others: Mapping[str, Event] | None = None, 
 
 def derive_text_logic(events: list[Event], kb: KnowledgeBase) -> None:
     """Derive the logic of a text's ``events`` in the context of ``kb`` (the whole KB, as loaded), the one way
-    ``check`` (``pipeline.place_paths``) and ``ingest`` both do it, so a text checked and the same text ingested
-    carry the same logic: each event is read against its game's events in ``kb`` with the text's own events over
-    them (over the versions ``kb`` holds of them), so an event that "repeats exactly … (7:VII)" inherits the cases
-    of the KB's 7:VII and the KB's event titles are resolved; with its game's profile in ``kb``. One mapping per
-    game for the whole text: the reader's title index is built once per mapping (a new mapping per event made
-    checking quadratic)."""
+    ``check`` (``engine/overlay.py``, ``contribute``) and ``ingest`` both do it, so a text checked and the same
+    text ingested carry the same logic: each event is read against its game's events in ``kb`` with the text's own
+    events over them (over the versions ``kb`` holds of them), so an event that "repeats exactly … (7:VII)"
+    inherits the cases of the KB's 7:VII (read on a copy: ``kb`` is not changed) and the KB's event titles are
+    resolved; with its game's profile in ``kb``. One mapping per game for the whole text: the reader's title index
+    is built once per mapping (a new mapping per event made checking quadratic)."""
     from ..games import profile
 
     own = {e.id: e for e in events}
@@ -257,6 +258,18 @@ def case_scopes(event: Event) -> list[dict[str, Any]]:
     return out
 
 
+def _cases_read(target: Event, vocab: Vocabulary | None) -> Event:
+    """A copy of ``target``, whose cases carry no logic, with its case headings and body read: the repeated event
+    is a KB entry the text only cites, and is never changed (a check would otherwise leave the loaded KB changed)."""
+    copy = dataclasses.replace(target, body=deepcopy(target.body))
+    for section in copy.all_sections():
+        if section.kind == "case" and not _is_curated(section.logic):
+            section.logic = derive_section(section, copy.id, vocab)
+    for section in copy.body:
+        _derive_body(section, copy.id, [], vocab=vocab)
+    return copy
+
+
 def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary | None = None) -> None:
     repeats = [c for c in event.conditions if c.logic and c.logic.get("role") == "repeats"]
     if not repeats:
@@ -278,11 +291,7 @@ def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary
                                    "in the knowledge base", "words": child.text}
         return
     if not any(s.logic for s in target.all_sections() if s.kind == "case"):
-        for section in target.all_sections():
-            if section.kind == "case" and not _is_curated(section.logic):
-                section.logic = derive_section(section, target.id, vocab)
-        for section in target.body:
-            _derive_body(section, target.id, [], vocab=vocab)
+        target = _cases_read(target, vocab)
     scopes = case_scopes(target)
     repeats[0].logic = dict(repeats[0].logic, cases=len(scopes))
     if not scopes:

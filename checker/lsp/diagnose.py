@@ -1,6 +1,6 @@
 """One check of one buffer: exactly the findings ``rulekb check FILE`` gives for that file.
 
-The buffer's text goes to ``checker.pipeline.check_paths`` as the file's contents (``contents=``), so an unsaved
+The buffer's text goes to ``checker.engine.run.Run`` as the file's contents (``contents=``), so an unsaved
 buffer is checked as if it were saved, under the file's own name: same codes, severities, messages and lines. The
 KB it is checked against is kept loaded from one check to the next and loaded again when a file of it changes on
 disk (``warm.py``).
@@ -90,9 +90,8 @@ def resolve_file(name: str | None, kb_root: str | None) -> str | None:
 
 def check_document(path: str, text: str, options: Options) -> Checked:
     """Check the buffer ``text`` of the file ``path`` against the KB it belongs to."""
-    from ..checks.schema.acc001_stale_acceptance import apply_acceptances
-    from ..pipeline import check_paths
-    from .warm import loaded, restore, seeded, warm_kb
+    from ..engine.run import Run
+    from .warm import seeded, warm_kb
 
     out = Checked(path=path, text=text)
     try:
@@ -106,19 +105,13 @@ def check_document(path: str, text: str, options: Options) -> Checked:
         return out
     name = display_path(path)
     base = os.path.basename(path)
-    warm = warm_kb(root)  # the KB as on disk now, kept loaded from the last check (warm.py)
-    try:
-        with seeded(warm):
-            run = check_paths([name], root, {base: period} if game is not None else None,
-                              game={base: game} if game is not None else None,
-                              contents={name: text.encode("utf-8")}, loaded=loaded(warm))
-    except BaseException:
-        warm.stale = True  # a check cut short may have left a loaded entry changed (restore did not run)
-        raise
-    restore(warm, run.kb)
-    findings = apply_acceptances(run.findings, list(run.kb.acceptances), None)
+    warm = warm_kb(root)  # the KB as on disk now, kept loaded from the last check (warm.py); no check changes it
+    with seeded(warm):
+        run = Run(warm.load, [name], {base: period} if game is not None else None,
+                  {base: game} if game is not None else None, contents={name: text.encode("utf-8")}).check()
+    findings = run.accepted()
     out.names = file_names(path, root)
-    out.findings = [f for f in findings if f.rule != "ACC001" and f.accepted is None and f.file in out.names]
+    out.findings = [f for f in findings if f.accepted is None and f.file in out.names]
     out.kb, out.game = run.kb, game or None
     out.own = _own_events(run.kb, path, text, game, period)
     return out
@@ -137,8 +130,8 @@ def _own_events(kb: KnowledgeBase, path: str, text: str, game: str | None, perio
             return []
         event = kb.event(data["game"], data["id"])
         return [event] if event is not None and "period" in data else []
+    from ..engine.overlay import phase_aliases
     from ..games import profile
-    from ..pipeline import phase_aliases
     from ..textformat import ParseError, parse_document
 
     try:

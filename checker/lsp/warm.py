@@ -1,12 +1,12 @@
 """The server's warm KB: the loaded knowledge base kept in memory from one check of a buffer to the next.
 
 ``rulekb check FILE`` loads the KB (``load_kb``, through the KB cache: ``kbio/cache.py``), places the file's
-entries in it and runs the checks: the entry-scoped ones on the placed entries only, the whole-KB ones through
-aggregates cached under the KB's state (``checker/incremental.py``). The server checks a buffer the same way, but
-loading the KB for every check costs more than the checks: at 10,000 events, reading and digesting every file,
-decoding every record and unpacking every event's clauses took a second per keystroke. Here the loaded KB is kept
-(:class:`WarmKB`), its events' clauses unpacked once; each check gets a copy of its mappings to place the buffer's
-entries in (:func:`loaded`), so the entries as loaded are shared and never replaced.
+entries over it (``engine/overlay.py``) and runs the checks: the entry-scoped ones on the placed entries only, the
+whole-KB ones through aggregates cached under the KB's state (``checker/engine/incremental.py``). The server checks
+a buffer the same way, but loading the KB for every check costs more than the checks: at 10,000 events, reading and
+digesting every file, decoding every record and unpacking every event's clauses took a second per keystroke. Here
+the loaded KB is kept (:class:`WarmKB`), its events' clauses unpacked once, and handed to each check as it is: a
+check places the buffer's entries in an overlay and never changes the KB it is given (``engine/overlay.py``).
 
 What a change on disk invalidates: before each check every file of the KB folder (and every schema the load reads)
 is stat'ed, and if any was added, removed or has another stamp (device, inode, size, modification and change time),
@@ -14,10 +14,6 @@ the KB is loaded again with ``load_kb``: the engine's cache then reads again exa
 and keys the whole-KB aggregates by the new state, as for ``check``. A stamp taken within ``RACY_SECONDS`` of a
 file's last change may miss a change made in the same clock tick: such a KB is loaded again at the next check,
 until its files are older.
-
-The checks only read the loaded entries, with one exception: an event that repeats a KB event whose cases carry
-no logic derives that event's logic in place (``logic/derive.py``, ``_inherit``), as it does in ``check``'s own
-process. After such a check the repeated event is read again from its file (:func:`restore`).
 
 Checks run one at a time (the server's one worker thread); nothing here is made for two at once.
 """
@@ -31,7 +27,7 @@ from collections import OrderedDict
 
 from ..kbio.cache import RACY_SECONDS
 from ..kbio.store import LoadResult, gc_paused, load_kb, shipped_schema_dir
-from ..model import KnowledgeBase, clause_lists_seeded, kept_lists, qualified
+from ..model import clause_lists_seeded, kept_lists
 
 KEEP = 2  # KB folders kept warm (a server checks the files of one KB, or of a few)
 
@@ -43,7 +39,7 @@ class WarmKB:
     root: str
     load: LoadResult
     stamps: dict[str, tuple | None]
-    stale: bool  # load again at the next check (a file changed within RACY_SECONDS of the stamps, …)
+    stale: bool  # load again at the next check (a file changed within RACY_SECONDS of the stamps)
     lists: tuple[dict, dict] = ({}, {})  # the loaded events' clause and section lists (``model.kept_lists``)
 
 
@@ -104,57 +100,6 @@ def warm_kb(root: str) -> WarmKB:
             _WARM.popitem(last=False)
     _WARM.move_to_end(key)
     return warm
-
-
-def loaded(warm: WarmKB) -> LoadResult:
-    """A load result for one check: the kept KB's mappings copied (the check places the buffer's entries in them),
-    the entries themselves shared."""
-    kb = warm.load.kb
-    copy = dataclasses.replace(kb, events=dict(kb.events), rules=dict(kb.rules), glossaries=dict(kb.glossaries),
-                               games=dict(kb.games), gazetteers=dict(kb.gazetteers),
-                               acceptances=list(kb.acceptances), files=dict(kb.files),
-                               documents=dict(kb.documents), decks=dict(kb.decks))
-    return dataclasses.replace(warm.load, kb=copy, findings=list(warm.load.findings),
-                               unreadable=dict(warm.load.unreadable))
-
-
-def restore(warm: WarmKB, used: KnowledgeBase) -> None:
-    """Read again from its file each loaded event that an event of this check repeats (its logic may have been
-    derived in place); if one cannot be read, the KB is loaded again at the next check."""
-    from ..kbio import serialize as ser
-    from ..kbio.store import game_references
-    from ..kbio.yamlio import YamlError, load_file
-
-    base = warm.load.kb
-    for key, event in used.events.items():
-        if base.events.get(key) is event:
-            continue  # a loaded event: only the check's own events derive logic
-        for clause in event.__dict__.get("conditions") or ():
-            logic = clause.logic or {}
-            if logic.get("role") != "repeats" or not isinstance(logic.get("event"), str):
-                continue
-            target = qualified(event.game, logic["event"])
-            if target not in base.events or used.events.get(target) is not base.events[target]:
-                continue
-            display = base.files.get(target, "")
-            prefix = os.path.basename(os.path.normpath(warm.root)) + os.sep
-            try:
-                if not display.startswith(prefix):
-                    raise YamlError(display, None, None, "not a file of the KB")
-                data, _ = load_file(os.path.join(warm.root, display[len(prefix):]), display, root=base.root,
-                                    walked=True)
-                again = ser.event_from(data)
-                if again.key != target:
-                    raise YamlError(display, None, None, "the file holds another event now")
-            except (YamlError, KeyError, TypeError, ValueError, AttributeError):
-                warm.stale = True  # load the whole KB again at the next check
-                continue
-            game_references(base, [again])
-            old = base.events[target]
-            base.events[target] = again
-            for kept, built in zip(warm.lists, kept_lists([again])):
-                kept.pop(id(old), None)
-                kept.update(built)
 
 
 def seeded(warm: WarmKB):

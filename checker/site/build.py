@@ -332,7 +332,8 @@ def collect(load: LoadResult) -> SiteData:
     """Run the checks and the logic game by game, each on the game's view of the KB (``kb.view(game)``), so every
     reference, finding and verdict belongs to one game and an id shared by two games never crosses between them."""
     from ..checks import CheckContext, run_checks
-    from ..pipeline import Locator
+    from ..checks.logic import kept_analyses
+    from ..engine.locate import Locator
 
     kb = load.kb
     data = SiteData(kb, [])
@@ -361,8 +362,7 @@ def collect(load: LoadResult) -> SiteData:
         findings = run_checks(ctx)
         used |= mark_accepted(findings, kb.acceptances)
         gd.findings = findings
-        analysis = ctx.cache.get("logic-analysis")
-        if analysis is not None:
+        for analysis in kept_analyses(ctx):
             for v in analysis.verdicts:
                 gd.verdicts[v.subject] = v
                 gd.verdicts_by_event.setdefault(v.event, []).append(v)

@@ -120,7 +120,7 @@ def start_answer(view, model, locator) -> dict | None:
 
 def write_companion(load, data, docs_dir: str, write, say) -> dict:
     """Write the page, its data and (when found) the solver; returns the navigation entry."""
-    from ..pipeline import Locator
+    from ..engine.locate import Locator
 
     locator = Locator(load)
     folder = os.path.join(docs_dir, "now")

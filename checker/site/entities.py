@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..gazetteer import entry_texts
+from ..checks.naming.gazetteer import entry_texts
 from ..model import KnowledgeBase
 from .urls import entity_url
 

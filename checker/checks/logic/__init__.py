@@ -5,6 +5,14 @@ from __future__ import annotations
 from ...model import ExplanationItem
 
 TIME_LIMIT = 2.0
+MEMO = "logic-analysis"  # the analysis, kept in the (per-game) context's memo
+
+
+def kept_analyses(ctx) -> list:
+    """The analyses the logic checks of a run made: one per game a whole-KB context checked (``run_checks`` keeps
+    each game's context cache), or a per-game context's own; none when no logic check ran."""
+    caches = ctx.cache.get("games", {}).values() if ctx.game is None else [ctx.cache]
+    return [c[MEMO] for c in caches if c.get(MEMO) is not None]
 
 
 def analysis(ctx):
@@ -13,7 +21,7 @@ def analysis(ctx):
     from ...logic.analysis import analyse  # clingo is imported when the logic runs (not for a cached result)
 
     wanted = None if ctx.only is None else {e for e in ctx.only if e in ctx.kb.events}
-    return ctx.memo("logic-analysis", lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted,
+    return ctx.memo(MEMO, lambda: analyse(ctx.kb, time_limit=TIME_LIMIT, events=wanted,
                                                       known_dependencies=known_dependencies(ctx)))
 
 
@@ -22,9 +30,7 @@ def known_dependencies(ctx) -> dict | None:
     in it), from the cache under the KB's state (``CheckContext.base_aggregate``), less the contributed and
     replaced events, whose dependencies are read again. None (read every event) for a whole-KB check, or when
     the profile's periods differ from those the cached dependencies were read with (a contributed profile)."""
-    from ... import incremental
-
-    if ctx.only is None or ctx.kb_state is None or not incremental.USE_AGGREGATES:
+    if ctx.only is None or ctx.kb_state is None or not ctx.use_aggregates:
         return None
     from ...logic.facts import event_dependencies, game_profile
 

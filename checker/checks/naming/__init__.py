@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from ...gazetteer import name_uses
+from .gazetteer import name_uses
 
 PLACE_KINDS = ("province", "area", "minor")
 
 
 def uses(ctx):
     """The country-code uses of the checked entries' texts (learned once per run); they depend on each text
-    alone, so in an incremental run (``checker/incremental.py``) they are read from the checked entries only."""
+    alone, so in an incremental run (``checker/engine/incremental.py``) they are read from the checked entries
+    only."""
     game = ctx.kb.game
     if ctx.cache.get("scoped"):
         return ctx.memo(f"code_uses:{game}", lambda: name_uses(ctx.kb, game, [e.id for e in ctx.events()],
@@ -53,11 +54,10 @@ def _places(ctx):
     (``CheckContext.base_aggregate``), less the entries contributed, plus the contributed entries' own, read with
     the areas learned from the loaded KB. When the contribution adds or removes an area (an area named in one
     text changes how the others read), every text is read again."""
-    from ... import incremental
-    from ...gazetteer import NameExtractor, area_counts, texts_of
+    from .gazetteer import NameExtractor, area_counts, texts_of
 
     game, only = ctx.kb.game, ctx.only
-    if only is None or not incremental.USE_AGGREGATES:
+    if only is None or not ctx.use_aggregates:
         return _read_every_text(ctx)
     profile = ctx.kb.games.get(game, {})
     base_events = ctx.base_events()

@@ -147,13 +147,12 @@ def period_countries(ctx) -> dict[str, PeriodCountries]:
     events the contribution replaces, plus the contributed events: a re-check of one edited text reads neither
     every text of the game nor every event's record again. The models are shared with the cache: do not change
     them."""
-    from ... import incremental
 
     profile = ctx.kb.games.get(ctx.kb.game, {})
     forms = glossary_forms(g for g in ctx.kb.glossaries.values() if getattr(g, "game", None) in (None, ctx.kb.game))
 
     def compute():
-        if ctx.only is None or not incremental.USE_AGGREGATES:
+        if ctx.only is None or not ctx.use_aggregates:
             return build(ctx.events(), profile, forms)
         names = country_names(profile)
         code_word = _code_word(names)

@@ -80,9 +80,7 @@ def _mentions(ctx, events) -> list[tuple]:
 def _all_mentions(ctx) -> list[tuple]:
     """Every mention of the game. With contributed entries, the mentions of the KB as loaded come from the cache
     (``CheckContext.base_aggregate``), less those of the entries contributed, plus the contributed entries' own."""
-    from ... import incremental
-
-    if ctx.only is None or not incremental.USE_AGGREGATES:
+    if ctx.only is None or not ctx.use_aggregates:
         return _mentions(ctx, ctx.events())
     base = ctx.base_aggregate("STR008-mentions", lambda: _mentions(ctx, ctx.base_events()))
     out = [m for m in base if m[3] not in ctx.only]

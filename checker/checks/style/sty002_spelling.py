@@ -29,8 +29,8 @@ Fix the spelling, or add a game term to ``facts.vocabulary`` of ``kb/games/<game
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from collections import Counter, defaultdict
+from functools import lru_cache
 
 from . import ordered_texts
 
@@ -167,10 +167,8 @@ def _kb_index(ctx, known, words) -> tuple[dict, dict]:
     """The index of every text of this game. With contributed entries (``rulekb check NEW.txt``) the index of the
     KB as loaded comes from the cache (``CheckContext.base_aggregate``), less the entries the contribution
     replaces, plus the contributed ones: the same index as reading every text, without reading them."""
-    from ... import incremental
-
     only = ctx.only
-    if only is None or not incremental.USE_AGGREGATES or any(g in only for g in ctx.kb.glossaries):
+    if only is None or not ctx.use_aggregates or any(g in only for g in ctx.kb.glossaries):
         # a full check, or a contributed glossary, which changes what is known: read every text
         return _index(ordered_texts(ctx, ctx.events(), ctx.kb.rules), known, words)
     base_rules = {rid: ctx.replaced.get(rid, r) for rid, r in ctx.kb.rules.items()

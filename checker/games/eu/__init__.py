@@ -1,7 +1,8 @@
 """Europa Universalis (the events rewrite): the format of its rule changes, variants and glossary.
 
 The rewrite's event lists are in the generic event-list format (``checker/textformat/event_list.py``), which
-every game's events share; its place names are extracted by the generic gazetteer (``checker/gazetteer.py``).
+every game's events share; its place names are extracted by the generic gazetteer
+(``checker/checks/naming/gazetteer.py``).
 """
 
 from __future__ import annotations

@@ -19,9 +19,10 @@ from ...cli.kbroot import kb_root
 
 def _deck_findings(path: str, root: str):
     """What ``rulekb check`` reports on the deck file (schema, card ids, Ages, halves), and the loaded KB."""
-    from ...pipeline import check_paths
+    from ...engine.run import Run
+    from ...kbio.store import load_kb
 
-    run = check_paths([path], root)
+    run = Run(load_kb(root), [path]).check()
     return run.findings, run
 
 

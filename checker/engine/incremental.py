@@ -7,7 +7,8 @@ from an aggregate over all entries (how often a name is spelled each way, which 
 analysis). For such a check, running it over the contributed entries gives exactly the findings that running it
 over the whole KB and keeping the contributed entries' findings gives (``tests/test_incremental.py`` compares
 the two on the bundled and a synthetic KB). Every other check runs over the whole KB as before and its findings
-are filtered (slower, never wrong).
+are filtered (slower, never wrong); those that read an aggregate adjust the one cached for the KB as loaded
+(``CheckContext.base_aggregate``) unless the run turns that off (``USE_AGGREGATES``: ``CheckContext.use_aggregates``).
 
 Each check module says which it is: ``SCOPE = "entry"`` or ``SCOPE = "kb"``, with the reason beside it. A check
 not reviewed for the property says ``"kb"``; ``tests/test_check_registry.py`` fails on a module that says neither.
@@ -29,3 +30,10 @@ def scoped_context(ctx):
     """A copy of ``ctx`` whose ``events()`` are the contributed events only (look-ups still see the whole KB)."""
     wanted = [e for e in ctx.events() if e.id in ctx.only]
     return dataclasses.replace(ctx, cache={"events": wanted, "profile": ctx.profile(), "scoped": True})
+
+
+def contexts(ctx):
+    """For ``run_checks``: the context each check runs in on a (per-game) context with contributed entries:
+    ``scoped_context`` for an entry-scoped check, ``ctx`` itself for the others."""
+    scoped = scoped_context(ctx)
+    return lambda info: scoped if entry_scoped(info) else ctx

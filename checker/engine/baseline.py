@@ -19,8 +19,8 @@ import tarfile
 import tempfile
 from collections import Counter
 
-from .model import Finding
-from .report.sarif import fingerprint
+from ..model import Finding
+from ..report.sarif import fingerprint
 
 
 class BaselineError(Exception):
@@ -37,7 +37,7 @@ MAX_BASELINE_BYTES = 64 * 1024 * 1024  # a JSON report of a KB of 100,000 events
 def load_baseline(path: str) -> Counter:
     """The findings of a saved JSON report, counted by fingerprint. A report that is not a regular file (a named
     pipe, a device) or is larger than ``MAX_BASELINE_BYTES`` is refused before it is parsed (memory)."""
-    from .kbio.yamlio import YamlError, read_regular
+    from ..kbio.yamlio import YamlError, read_regular
 
     try:
         raw = read_regular(path, path, MAX_BASELINE_BYTES)
@@ -78,7 +78,7 @@ def new_findings(findings: list[Finding], baseline: Counter) -> list[Finding]:
 
 def baseline_from_git(ref: str, kb_root: str, paths: list[str], period, game=None) -> Counter:
     """Findings of the same check run on the KB and the given files as they were at ``ref``."""
-    from .pipeline import check_paths
+    from .run import check_paths
 
     commit = resolve_revision(ref)
     top = _git(["rev-parse", "--show-toplevel"]).strip()
@@ -115,8 +115,6 @@ def baseline_from_git(ref: str, kb_root: str, paths: list[str], period, game=Non
                 os.environ.pop("RULEKB_NO_CACHE", None)
             else:
                 os.environ["RULEKB_NO_CACHE"] = saved
-        if run is None:
-            return Counter()
         return Counter(fingerprint(f) for f in run.findings)
 
 

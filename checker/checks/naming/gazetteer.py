@@ -11,6 +11,10 @@ read by (the naming checks read names the same way):
   or as the subject of a minor's status (``Prussia is currently inactive``) is a minor.
 
 The result is data for review (``kb/gazetteer/<game>.yaml``): aliases can be added by hand and are kept.
+
+It lives with the naming checks because it is their reading of names (``NameExtractor``, ``name_uses``): NAM001-
+NAM005 compare the names it extracts, and ``rulekb gazetteer`` (``checker/cli/gazetteer.py``) writes the list
+they are compared with by the same reading, so the two cannot drift apart.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from .model import KnowledgeBase
+from ...model import KnowledgeBase
 
 # What may stand before a run is checked after its first capital ('(?<![\w/+-].)'), so that the regex engine
 # skips to capitals instead of trying every position (2.4 times as fast; a test compares it with the first form).

@@ -27,14 +27,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .kbio import serialize as ser
-from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
-from .kbio.yamlio import YamlError, atomic_write, load_file
-from .logic.derive import derive_text_logic
-from .model import Event, Glossary, KnowledgeBase, RuleEntry
-from .paths import UnsafePath, check_period, safe_join
-from .textformat import ParseError, parse_document, read_text
-from .textformat.event_list import legacy_document_id, split_title
+from ..kbio import serialize as ser
+from ..kbio.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
+from ..kbio.yamlio import YamlError, atomic_write, load_file
+from ..logic.derive import derive_text_logic
+from ..model import Event, Glossary, KnowledgeBase, RuleEntry
+from ..paths import UnsafePath, check_period, safe_join
+from ..textformat import ParseError, parse_document, read_text
+from ..textformat.event_list import legacy_document_id, split_title
 
 
 class IngestError(ParseError):
@@ -97,8 +97,8 @@ def ingest_file(path: str, root: str, period: str | None = None, force: bool = F
     event that "repeats exactly … (7:VII)" inherits the cases of the KB's 7:VII. ``kb``: the KB at ``root`` as
     loaded (``load_kb(root).kb``), to ingest several texts with one load; the text's events are placed in it, so
     a later text reads them as ``check`` reads texts checked together. Without it, the KB is loaded here."""
-    from .games import default_game, phase_aliases_of, profile, profiles_on_disk
-    from .textformat.event_list import header_game
+    from ..games import default_game, phase_aliases_of, profile, profiles_on_disk
+    from ..textformat.event_list import header_game
 
     name = name or os.path.basename(path)
     if period is not None:
@@ -195,7 +195,7 @@ def _refuse_repeated_numbers(events: list[Event], name: str) -> None:
 
 def profile_phase_aliases(root: str) -> dict[str, str]:
     """Phase heading -> canonical phase id, from every game profile in ``root/games``."""
-    from .games import phase_aliases_of, profiles_on_disk
+    from ..games import phase_aliases_of, profiles_on_disk
 
     out: dict[str, str] = {}
     for data in profiles_on_disk(root).values():
