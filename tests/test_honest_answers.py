@@ -159,3 +159,40 @@ def test_every_role_the_reader_emits_is_one_the_engine_places():
     for path in [*root.glob("reader/*.py"), root / "derive.py"]:
         emitted |= set(re.findall(r'"role": "([a-z_]+)"', path.read_text(encoding="utf-8")))
     assert emitted and emitted <= set(USED_ROLES), emitted - set(USED_ROLES)
+
+
+def test_every_effect_kind_of_the_contract_is_modelled_or_said_not_to_be():
+    """Each effect kind the schema allows is translated by the engine, changes no fluent (with why), or is recorded
+    but not modelled and then reported (so a curated 'annex' cannot be dropped without a word)."""
+    import json
+    import pathlib
+
+    from checker.logic.facts import EFFECTS_MODELLED, EFFECTS_NO_FLUENT, EFFECTS_NOT_MODELLED, _Builder
+
+    schema = json.loads((pathlib.Path(__file__).resolve().parents[1] / "kb" / "schema" / "event.schema.json")
+                        .read_text(encoding="utf-8"))
+    kinds = set(schema["definitions"]["effect"]["properties"]["kind"]["enum"])
+    sets = (set(EFFECTS_MODELLED), set(EFFECTS_NO_FLUENT), set(EFFECTS_NOT_MODELLED))
+    assert kinds == set().union(*sets) and sum(len(x) for x in sets) == len(kinds)
+    builder = object.__new__(_Builder)
+    builder.owners, builder.minors, builder.statuses, builder.religions = {}, set(), {}, {}
+    builder.name = lambda x: x
+    for kind in EFFECTS_MODELLED - {"first_of"}:  # first_of opens into its alternatives (effect_items)
+        eff = {"kind": kind, "subject": "Poland", "value": "FRA", "event": "1:VII"}
+        assert builder.effect_term(eff), kind
+
+
+@pytest.mark.slow
+def test_a_curated_effect_the_engine_does_not_model_is_reported(mini_kb, capsys):
+    import yaml
+
+    root = mini_kb({"a.txt": BODY_REQUIREMENT})
+    path = root / "events" / "eu" / "vii" / "01.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    clause = data["body"][0]["clauses"][0]
+    clause["logic"] = {"role": "effect", "effects": [{"kind": "annex", "subject": "Saxony", "value": "PRU"}],
+                       "curated": True}
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    assert main(["check", "--kb", str(root), "--format", "json", "--select", "LOG007"]) == 3  # inconclusive
+    [f] = _json(capsys)["findings"]
+    assert f["subject"] == "1:VII" and "'annex' is recorded, not modelled" in f["message"]

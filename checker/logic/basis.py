@@ -66,9 +66,22 @@ def unread_items(event: Event):
         elif (role == "requirement" and logic.get("derived_from") == "even-if-no-longer-exists"
               and logic.get("on_fail") == "mark_off" and not logic.get("curated")):
             yield clause.line, "clause", {"role": "unread", "reason": APPLY_LATER, "words": clause.text[:200]}
+        elif role == "effect" and _not_modelled(logic):
+            yield clause.line, "clause", {"role": "unread", "reason": _not_modelled(logic), "words": clause.text[:200]}
         elif role not in USED_ROLES:
             yield clause.line, "clause", {"role": "unread", "reason": f"a reading of role {role!r} the engine does "
                                           "not use", "words": clause.text[:200]}
+
+
+def _not_modelled(logic: dict) -> str:
+    """Why an effect clause holds an item the engine records but does not model (facts.EFFECTS_NOT_MODELLED), or ""."""
+    from .facts import EFFECTS_NOT_MODELLED, effect_items
+
+    for item in effect_items(logic.get("effects", []) or []):
+        why = EFFECTS_NOT_MODELLED.get(item.get("kind"))
+        if why:
+            return why
+    return ""
 
 
 def _words(logic: dict) -> str:

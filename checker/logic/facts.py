@@ -85,6 +85,16 @@ def _cond_events(cond: dict[str, Any]) -> set[str]:
     return {cond["event"]} if cond.get("event") and cond["kind"] in EVENT_FLUENTS else set()
 
 
+# Effect kinds of the contract (kb/schema/event.schema.json) by what the engine does with them: each is translated
+# (EFFECTS_MODELLED), changes no fluent the model holds (EFFECTS_NO_FLUENT, with why), or is recorded but not
+# modelled (EFFECTS_NOT_MODELLED: basis.unread_items reports such a clause, so no answer rests on it silently).
+EFFECTS_MODELLED = frozenset({"owner", "minor_created", "minor_removed", "minor_neutral", "minor_vassal", "religion",
+                              "cancel_event", "never_occurs", "game_ends", "first_of"})
+EFFECTS_NO_FLUENT = {"declare_war": "a war is the environment's free choice at every turn (S7): a declaration "
+                                    "changes no fluent the model holds"}
+EFFECTS_NOT_MODELLED = {"annex": "'annex' is recorded, not modelled (write the provinces as 'owner' effects)"}
+
+
 def effect_items(effects):
     """Every effect item of a list, first_of alternatives opened."""
     for eff in effects or []:
