@@ -11,7 +11,7 @@ from checker.games import profile
 from checker.kbio.store import load_kb
 from checker.logic.reader.describe import notation
 from checker.logic.reader.grammar import vocabulary_of
-from checker.logic.reader.language_doc import EXAMPLES, render
+from checker.logic.reader.language_doc import examples, render
 from checker.logic.reader.phrases import TitleIndex
 from checker.logic.reader.read import read_text
 
@@ -26,7 +26,7 @@ def _vocab(game):
     return dataclasses.replace(vocab, titles=TitleIndex([(e.title, e.id) for e in kb.events.values()])), event
 
 
-@pytest.mark.parametrize("game, sentence, reading", [(g, s, r) for _, g, rows in EXAMPLES for s, r in rows])
+@pytest.mark.parametrize("game, sentence, reading", [(g, s, r) for _, g, rows in examples() for s, r in rows])
 def test_every_example_reads_as_shown(game, sentence, reading):
     vocab, event = _vocab(game)
     logic = read_text(sentence, event, vocab=vocab)

@@ -32,6 +32,9 @@ class GamePack:
     commands: tuple[str, ...] = ()  # modules of the pack, each a command with add_parser(sub) like checker/cli's
     asp: tuple[str, ...] = ()  # programs of asp/ that only this pack's code loads
     checks: str | None = None  # the pack's package of check modules (one check per module, as checker/checks/'s)
+    # the game whose profile (the KB's, else the bundled one) is the reader's vocabulary when a caller names no
+    # game: the events rewrite, the bundled KB's first game
+    reader_default: bool = False
 
     def module(self, name: str):
         """One of the pack's modules (``decks``, a command), imported when first asked for."""

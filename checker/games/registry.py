@@ -52,3 +52,8 @@ def commands() -> list[tuple[str, object]]:
 def check_packages() -> list[str]:
     """The packages of the packs' own check modules (``checker/games/<game>/checks/``), in the packs' order."""
     return [f"{__package__}.{p.id}.{p.checks}" for p in packs() if p.checks]
+
+
+def reader_default_game() -> str | None:
+    """The game whose vocabulary the reader uses when a caller names none (the pack that says so), or None."""
+    return next((p.id for p in packs() if p.reader_default), None)

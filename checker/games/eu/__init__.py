@@ -20,4 +20,5 @@ PACK = GamePack(
     id="eu",
     formats=(TextFormat("eurw-rules", "'Rule Changes'", lambda lines: lines[0].lower() == "rule changes",
                         _parse_rule_changes),),
+    reader_default=True,
 )

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from lark import Lark
 
 _HERE = os.path.dirname(__file__)
-_DEFAULT_PROFILE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))), "kb", "games", "eu.yaml")
+_BUNDLED_GAMES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(_HERE))), "kb", "games")
 
 _CODE_RE = re.compile(r"[A-Z]{2,4}")
 _LABEL_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9\-]{0,19}")
@@ -113,7 +113,7 @@ def vocabulary_of(profile) -> Vocabulary:
 
 
 @functools.lru_cache(maxsize=16)
-def profile_file_vocabulary(path: str = _DEFAULT_PROFILE) -> Vocabulary:
+def profile_file_vocabulary(path: str) -> Vocabulary:
     """The vocabulary of a game profile file; empty when the file is missing."""
     try:
         with open(path, encoding="utf-8") as fh:
@@ -124,20 +124,27 @@ def profile_file_vocabulary(path: str = _DEFAULT_PROFILE) -> Vocabulary:
     return _vocabulary(data.get("countries", []) or [], periods, data.get("periods"), data.get("reader"))
 
 
-def profile_path(game: str = "eu") -> str | None:
-    """The profile file of ``game`` in the KB in use (``./kb`` or the one next to the package); for ``eu`` the
-    bundled one when the KB has none; None for another game without a profile file."""
+def profile_path(game: str | None = None) -> str | None:
+    """The profile file of ``game`` (by default the reader's default game, ``registry.reader_default_game``) in the
+    KB in use (``./kb`` or the one next to the package); for the default game the bundled one when the KB has
+    none; None for another game without a profile file."""
+    from ...games.registry import reader_default_game
     from ...kbio.store import default_kb_root
 
+    default = reader_default_game()
+    game = game or default
+    if not game:
+        return None
     path = os.path.join(default_kb_root(), "games", f"{game}.yaml")
     if os.path.isfile(path):
         return path
-    return _DEFAULT_PROFILE if game == "eu" else None
+    return os.path.join(_BUNDLED_GAMES, f"{game}.yaml") if game == default else None
 
 
-def default_vocabulary(game: str | None = "eu") -> Vocabulary:
-    """The vocabulary used when a caller gives no profile: the profile file of ``game`` in the KB in use."""
-    path = profile_path(game or "eu")
+def default_vocabulary(game: str | None = None) -> Vocabulary:
+    """The vocabulary used when a caller gives no profile: the profile file of ``game`` (by default the reader's
+    default game) in the KB in use."""
+    path = profile_path(game)
     return profile_file_vocabulary(path) if path else Vocabulary()
 
 

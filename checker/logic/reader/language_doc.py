@@ -4,55 +4,24 @@ and reads every example to the reading it is shown with)."""
 
 from __future__ import annotations
 
+import os
 import sys
+
+import yaml
 
 from .phrases import core_table
 
-# Each example is read by tests/test_language_doc.py (event 9:VII of the EU game, or 4:Mid of the example card game
-# coldwar) and must give exactly the notation shown.
-EXAMPLES = (
-    ("Requirements", "eu", [
-        ("Cannot occur before event 4:VII has occurred. Otherwise re-roll.", "require: occurred(4:VII); on_fail: reroll"),
-        ("Can only occur if event 7:VII is still in effect; mark off.", "require: in_effect(7:VII); on_fail: mark_off"),
-        ("This event may take place only once 7:VII has run its course.", "require: over(7:VII); on_fail: reroll"),
-        ("Re-roll if event 3:VII has not yet occurred.", "require: occurred(3:VII); on_fail: reroll"),
-        ("If drawn before event 7:VII has been played through, mark it off.",
-         "require: over(7:VII); on_fail: mark_off"),
-        ("Not before 7:VII; re-roll.", "require: occurred(7:VII); on_fail: reroll"),
-        ("Cannot occur while 12:VII is in effect unless 11:VII has occurred; re-roll.",
-         "require: (not in_effect(12:VII) or occurred(11:VII)); on_fail: reroll"),
-        ("Should event VII:2 have taken place, this event cannot occur.", "require: not occurred(2:VII); on_fail: reroll"),
-        ("Event 7:VII must have been played and 8:VII must not have been played.",
-         None),
-        ("Requires that neither 6:VII nor 8:VII has occurred.",
-         "require: not occurred(6:VII) and not occurred(8:VII); on_fail: reroll"),
-        ("Cannot occur if Poland no longer exists; consider as played.",
-         "require: exists(Poland); on_fail: consider_played"),
-    ]),
-    ("Card texts", "coldwar", [
-        ("Playable only if Atlantic Treaty is in effect.", "require: in_effect(2:Early); on_fail: reroll"),
-        ("Unplayable as an event while Eastern Mutual Defense is in effect.",
-         "require: not in_effect(3:Early); on_fail: reroll"),
-        ("May only be played after 2:Early and before 6:Mid.",
-         "require: occurred(2:Early) and not occurred(6:Mid); on_fail: reroll"),
-        ("Requires Recovery Plan.", "require: occurred(1:Early); on_fail: reroll"),
-        ("Cannot be played before the Mid War.", "require: period_at_least(Mid); on_fail: reroll"),
-        ("Prerequisite: Atlantic Treaty in effect.", "require: in_effect(2:Early); on_fail: reroll"),
-    ]),
-    ("Effects on events", "coldwar", [
-        ("Cancels the effects of 2:Early for USSR only.", "effects: cancel(2:Early) only_for=USSR"),
-        ("Cancels Atlantic Treaty and prevents Thaw.", "effects: cancel(2:Early), never(9:Late)"),
-        ("Brinkmanship can no longer be played as an event.", "effects: never(8:Mid)"),
-        ("If Atlantic Treaty is in effect, Eastern Mutual Defense is cancelled.",
-         "effects: cancel(3:Early) if in_effect(2:Early)"),
-        ("The game ends at once.", "effects: game_ends"),
-    ]),
-    ("Reported, never settled", "eu", [
-        ("Cannot occur if 6:VII or 8:VII is not in effect.", None),
-        ("Cannot occur before 6:VII or 8:VII has occurred.", None),
-        ("Cannot occur if 6:VII has occurred unless 4:VII is over and 7:VII has occurred.", None),
-    ]),
-)
+# The example sentences, by section, each with the game whose vocabulary reads it: data beside the lexicon
+# (language_examples.yaml), so that this module names no game.
+EXAMPLES_FILE = os.path.join(os.path.dirname(__file__), "language_examples.yaml")
+
+
+def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
+    """(section title, game id, [(sentence, reading or None)]) in the page's order."""
+    with open(EXAMPLES_FILE, encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+    return [(x["section"], x["game"], [(e["sentence"], e["reading"]) for e in x["examples"]]) for x in data]
+
 
 _GROUPS = (
     ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "SHOULD", "PLAYABLE", "UNPLAYABLE",
@@ -82,7 +51,7 @@ def render() -> str:
            "its own in its profile (`reader:` with the same keys). A sentence is read whole or reported with the "
            "words not read (LOG007); a sentence with two readings is reported, never settled. Try one with "
            "`rulekb read \"…\"`.", ""]
-    for title, game, rows in EXAMPLES:
+    for title, _game, rows in examples():
         out += [f"## {title}", "", "| sentence | reading |", "| --- | --- |"]
         for sentence, reading in rows:
             shown = f"`{reading}`" if reading else "reported (not read, or ambiguous)"
