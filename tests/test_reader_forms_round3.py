@@ -333,3 +333,11 @@ def test_a_bare_group_beside_the_other_connective_is_ambiguous_and_reported():
     logic = read_short("Playable only if Detente or Glasnost has been played or COMECON is in effect.", event="2:Late")
     assert logic["when_any"] == [{"kind": "occurred", "event": "1:Late"}, {"kind": "occurred", "event": "6:Late"},
                                  {"kind": "in_effect", "event": "7:Early"}]
+
+
+def test_before_this_event_can_take_place_frames_a_requirement():
+    logic = read_short("Before this event can take place, the Marshall Plan must already have taken place; if it has "
+                       "not, simply re-roll the die.", event="6:Late")
+    assert logic["when"] == [{"kind": "occurred", "event": "1:Early"}] and logic["on_fail"] == "reroll"
+    assert read_short("Glasnost needs COMECON to be over before it can be played.", event="6:Late")["when"] == [
+        {"kind": "over", "event": "7:Early"}]
