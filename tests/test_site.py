@@ -221,3 +221,12 @@ def test_generation_is_byte_identical(tmp_path):
     for f in files_a:
         assert (a / f).read_bytes() == (b / f).read_bytes(), f
     shutil.rmtree(a)
+
+
+def test_the_language_of_event_rules_is_published(site):
+    """docs/language.md's forms and examples are a page of the site, linked from the navigation (issue 35)."""
+    page = (site / "language" / "index.html").read_text(encoding="utf-8")
+    assert "The language of event rules" in page and "Cannot occur before event 4:VII has occurred" in page
+    assert "require: occurred(4:VII); on_fail: reroll" in page and "<!-- generated" not in page
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="language/"' in home or "language/" in home

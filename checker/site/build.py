@@ -556,6 +556,7 @@ def generate_pages(load: LoadResult | KnowledgeBase | str, docs_dir: str, compar
         write_pages(p)
     n_entities = pg.entity_pages(p)
     pg.check_pages(p)
+    pg.language_page(p)
     pg.deck_pages(p)
     n_terms = pg.glossary_page(p)
     pg.errata_page(p)
@@ -683,7 +684,8 @@ def write_nav(docs_dir: str, data: SiteData, periods_of, deck_links, compare, ex
             {"Countries, minors, provinces, areas": markdown_path("entities/")}]
     editors: list = [{"Overview": markdown_path(EDITORS)}]
     editors += [{_nav_title(f"{gd.name}: events"): markdown_path(editors_url(g))} for g, gd in data.games.items()]
-    editors += [{"Errata": markdown_path("errata/")}, {"Checks": markdown_path("checks/")}]
+    editors += [{"Errata": markdown_path("errata/")}, {"Checks": markdown_path("checks/")},
+                {"The language of event rules": markdown_path("language/")}]
     if compare is not None:
         editors.append({_nav_title(f"What changed since {compare.ref}"): markdown_path("changes/")})
     nav.append({"For editors": editors})

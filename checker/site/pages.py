@@ -274,6 +274,16 @@ def check_pages(p: Pages) -> None:
                                                  "summary": md(i.summary)} for i in checks.values()])
 
 
+def language_page(p: Pages) -> None:
+    """The language rule sentences are read in: docs/language.md (the lexicon's forms and the example sentences,
+    ``checker.logic.reader.language_doc``), so writers see on the site what ``rulekb read`` reads."""
+    from ..logic.reader.language_doc import render
+
+    # its own '# …' heading and the note for the repository's copy give way to the page's title
+    lines = [ln for ln in render().split("\n")[1:] if not ln.startswith("<!--")]
+    p.write("language/", "language.md.j2", body=Markup("# The language of event rules {#title}\n" + "\n".join(lines)))
+
+
 def deck_pages(p: Pages) -> None:
     from ..games import decks_module
     from .build import _decks_of
