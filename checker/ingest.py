@@ -14,7 +14,7 @@ Nothing is lost silently. Before anything is written, every entry is checked, an
 * an event's file already holds an event taken from another source text (ingesting would replace it);
 * an existing file cannot be read (a hand edit with a YAML error would be overwritten);
 * an entry would not validate against its schema (an id made from a file name with a space), or a name in
-  it would not make a safe path (``checker/paths.py``).
+  it would not make a safe path (``checker/core/paths.py``).
 
 Every write goes through a temporary file and a rename, so an interrupted ingest leaves each file either
 old or new, never partly written. The document entry of an event text is ``doc-<file stem>.<game>`` (two games'
@@ -27,12 +27,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from .kbio import serialize as ser
-from .kbio.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
-from .kbio.yamlio import YamlError, atomic_write, load_file
+from .core.model import Event, Glossary, KnowledgeBase, RuleEntry
+from .core.paths import UnsafePath, check_period, safe_join
+from .kb import codec as ser
+from .kb.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
+from .kb.yamlio import YamlError, atomic_write, load_file
 from .logic.derive import derive_text_logic
-from .model import Event, Glossary, KnowledgeBase, RuleEntry
-from .paths import UnsafePath, check_period, safe_join
 from .textformat import ParseError, parse_document, read_text
 from .textformat.event_list import legacy_document_id, split_title
 

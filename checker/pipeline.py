@@ -5,12 +5,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+from ._fast.gc_pause import gc_paused
 from .checks import CheckContext, run_checks
-from .kbio import serialize as ser
-from .kbio.cache import line_index, read_findings, write_findings
-from .kbio.store import LoadResult, game_references, gc_paused, load_kb, schema_kind_for, validate
-from .kbio.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
-from .model import Finding, KnowledgeBase, qualified
+from .core.model import Finding, KnowledgeBase, qualified
+from .kb import codec as ser
+from .kb.cache import line_index, read_findings, write_findings
+from .kb.store import LoadResult, game_references, load_kb, schema_kind_for, validate
+from .kb.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
 
 
 @dataclass
@@ -97,7 +98,7 @@ def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, s
         only_ids = {k.split("/", 1)[-1] for k in ctx.only} | ctx.only
         ctx.load_findings = [f for f in ctx.load_findings if f.file not in ctx.only_files
                              and (f.subject is None or f.subject in only_ids)]
-    with gc_paused(freeze=one_shot):  # a bounded run that makes few reference cycles (kbio/store.py)
+    with gc_paused(freeze=one_shot):  # a bounded run that makes few reference cycles (_fast/gc_pause.py)
         findings = run_checks(ctx, selected)
     run = CheckRun(findings=findings, kb=kb)
     subjects = {(f.game, f.subject) for f in findings}

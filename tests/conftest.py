@@ -138,7 +138,7 @@ def _no_color(monkeypatch):
 @pytest.fixture
 def cache_env(tmp_path, monkeypatch):
     """rulekb's cache folder and key in tmp_path, the cache on, and no key of an earlier test: the folder."""
-    import checker.cache as cache_mod
+    import checker.kb.cachedir as cache_mod
 
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))

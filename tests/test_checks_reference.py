@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
-from checker.model import Acceptance
+from checker.core.model import Acceptance
 from checker.pipeline import check_paths
 
 from .conftest import TWO_EVENTS

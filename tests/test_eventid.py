@@ -9,7 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from checker.core.eventid import EventIdSyntax, canonical_event_id, typed_event_id
-from checker.ids import find_references
+from checker.core.ids import find_references
 from checker.ingest import ingest_file
 from checker.logic.facts import duration_events
 from checker.logic.reader.grammar import Vocabulary

@@ -10,7 +10,7 @@ import yaml
 from checker.cli import main
 from checker.games.awaw.dispute import legal_placements
 from checker.games.pop.deck import deck_from, display, find_layout
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.pipeline import check_paths
 
 GRAMMAR = load_kb("kb").kb.games["pop"]["id_grammar"]

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from checker.cli import main
-from checker.model import Finding
+from checker.core.model import Finding
 from checker.report import render_github, render_sarif, render_text
 
 SCHEMA_MEMBER = "package/lib/schemas/sarif-2.1.0-rtm.5.json"
@@ -125,7 +125,7 @@ def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_p
     line index looked up once (Locator.lines_of): the same lines as asking the locator clause by clause."""
     import shutil
 
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.pipeline import Locator, check_paths
 
     kb_copy = tmp_path / "kb"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.pipeline import check_paths
 from checker.textformat import tokens
 from checker.textformat.event_list import document_id

@@ -90,7 +90,7 @@ def cmd_check(args) -> int:
         _err(_hidden_message(extra["baseline"]))
     out = FORMATS[args.format](shown, quotes=run.quotes, color=color, **extra)
     if args.output:
-        from ..kbio.yamlio import atomic_write
+        from ..kb.yamlio import atomic_write
 
         atomic_write(args.output, out)
     else:

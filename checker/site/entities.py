@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..core.model import KnowledgeBase
 from ..gazetteer import entry_texts
-from ..model import KnowledgeBase
 from .urls import entity_url
 
 
