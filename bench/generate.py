@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.ids import ROMAN_BY_VALUE
-from checker.kbio.store import load_kb, save_entry
+from checker.core.ids import ROMAN_BY_VALUE
+from checker.kb.store import load_kb, save_entry
 from checker.logic.derive import derive_event_logic
 from checker.textformat.event_list import parse_event_text
 

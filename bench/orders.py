@@ -15,8 +15,8 @@ import time
 
 
 def main(argv: list[str] | None = None) -> int:
-    from checker.ids import event_sort_key
-    from checker.kbio.store import load_kb
+    from checker.core.ids import event_sort_key
+    from checker.kb.store import load_kb
     from checker.logic.orders import shortest_history
 
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])

@@ -48,7 +48,7 @@ def _yaml_floor(root: str, pure_python: bool = False) -> int:
 
 def _loaded(root: str, cache_dir: str | None):
     """The loaded KB, from the KB cache in ``cache_dir`` when given (filled by the snapshot stage)."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     if cache_dir:
         os.environ["RULEKB_CACHE_DIR"] = cache_dir
@@ -148,7 +148,7 @@ def run(stage: str, root: str, goal: str | None, text: str | None, period: str |
         return _cli(stage, root, text, period, cache_dir)
     from checker.checks import CheckContext, registry, run_checks
     from checker.engine.locate import Locator
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     out: dict = {"stage": stage}
     if stage == "snapshot":

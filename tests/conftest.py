@@ -122,7 +122,7 @@ def ingest_text(root: Path, file: Path, text: str, *options: str) -> None:
 
 def strip_case_logic(kb_root: Path, rel: str) -> None:
     """The KB event file ``rel`` with its cases' logic removed: a text repeating that event derives the logic."""
-    from checker.kbio.yamlio import dumps, loads
+    from checker.kb.yamlio import dumps, loads
 
     path = kb_root / rel
     data = loads(path.read_text(encoding="utf-8"), str(path))
@@ -155,7 +155,7 @@ def _no_color(monkeypatch):
 @pytest.fixture
 def cache_env(tmp_path, monkeypatch):
     """rulekb's cache folder and key in tmp_path, the cache on, and no key of an earlier test: the folder."""
-    import checker.cache as cache_mod
+    import checker.kb.cachedir as cache_mod
 
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))

@@ -18,9 +18,9 @@ import random
 import sys
 import time
 
+from checker.core.model import Clause, Event, KnowledgeBase, Section, Source
 from checker.logic import orders
 from checker.logic.analysis import analyse, horizon_bound
-from checker.model import Clause, Event, KnowledgeBase, Section, Source
 
 from . import reference_interpreter as ref
 

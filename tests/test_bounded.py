@@ -54,7 +54,7 @@ def test_order_count_honours_its_time_limit_grounding_included(tmp_path, capsys)
     inconclusive (exit 3) within the limit and its grace (it took 19.5 s for a limit of 5 s before)."""
     from bench.generate import generate
     from checker.cli import main
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     generate(100, str(tmp_path / "g"), quiet=True)
     kb = load_kb(str(tmp_path / "g")).kb

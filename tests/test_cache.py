@@ -1,4 +1,4 @@
-"""The persistent KB cache (checker/kbio/cache.py) and the authenticated cache folder (checker/cache.py).
+"""The persistent KB cache (checker/kb/cache.py) and the authenticated cache folder (checker/kb/cachedir.py).
 
 Findings are byte-identical with and without the cache, cold and warm; every change to the KB (edit, delete,
 add, rename a file), to the code version, or to the cache file itself (damaged, forged) is noticed and the
@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-import checker.cache as cache_mod
-import checker.kbio.cache as kc
+import checker.kb.cache as kc
+import checker.kb.cachedir as cache_mod
 from checker.engine.run import check_paths
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.report import FORMATS
 
 from .conftest import KB, TWO_EVENTS

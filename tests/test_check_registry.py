@@ -13,7 +13,7 @@ import pytest
 
 import checker.checks
 from checker.checks import CheckContext, registry
-from checker.model import CATEGORIES, SEVERITIES, KnowledgeBase
+from checker.core.model import CATEGORIES, SEVERITIES, KnowledgeBase
 
 CHECKS = Path(checker.checks.__file__).parent
 SCOPES = ("entry", "kb")
@@ -136,7 +136,7 @@ def test_the_runner_stamps_the_check_on_its_findings():
 def test_clause_lists_are_shared_only_while_checks_run():
     """Event.all_clauses hands out one list per event while checks run (clause_lists_kept), and a fresh one
     otherwise, so a tree changed between runs is never read from an old list."""
-    from checker.model import Clause, Event, Source, clause_lists_kept
+    from checker.core.model import Clause, Event, Source, clause_lists_kept
 
     event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
     event.conditions = [Clause("1.", "a", 2)]
@@ -153,7 +153,7 @@ def test_clause_lists_are_shared_only_while_checks_run():
 def test_section_lists_are_shared_only_while_checks_run_and_keep_the_walk_order():
     """Event.all_sections is every section, each before its subsections (Section.walk_sections), one list per
     event while checks run and a fresh one otherwise."""
-    from checker.model import Event, Section, Source, clause_lists_kept
+    from checker.core.model import Event, Section, Source, clause_lists_kept
 
     event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
     first, second = Section("event", "FIRST EVENT:", 2), Section("event", "SECOND EVENT:", 9)

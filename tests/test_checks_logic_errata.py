@@ -120,7 +120,7 @@ def test_log011_a_cap_in_the_body_the_duration_does_not_carry(mini_kb):
 
 def test_log011_bundled_ministers_carry_their_cap():
     from checker.checks.logic.log011_duration_cap import caps, modelled_cap
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     from .conftest import KB
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
+from checker.core.model import Acceptance
 from checker.engine.run import check_paths
-from checker.model import Acceptance
 
 from .conftest import TWO_EVENTS
 

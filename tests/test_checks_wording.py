@@ -3,10 +3,10 @@ mentions) and POP001 (a qualifier the auto-resolution note drops) both read a su
 
 from __future__ import annotations
 
+from checker.checks.wording import mentions, mentions_any
+from checker.core.model import Effect
 from checker.games.awaw.checks.aww006_effect_not_explained import mentioned
 from checker.games.pop.checks.pop001_auto_resolution_drops import drops
-from checker.checks.wording import mentions, mentions_any
-from checker.model import Effect
 
 
 def test_a_word_is_mentioned_from_a_word_boundary():

@@ -11,8 +11,8 @@ import shutil
 import pytest
 
 from checker.cli import main
-from checker.ids import UnknownName, resolve_event_id
-from checker.kbio.store import load_kb
+from checker.core.ids import UnknownName, resolve_event_id
+from checker.kb.store import load_kb
 
 from .conftest import KB, REPO
 

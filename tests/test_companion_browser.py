@@ -206,7 +206,7 @@ def test_page_works_offline_after_one_load(sites, browser):  # noqa: F811
 
 
 def test_page_program_is_the_question_of_now_py(pages):
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.logic.facts import build_model
     from checker.logic.logs import entries_from_dicts
     from checker.logic.now import question_program

@@ -22,7 +22,7 @@ import random
 import pytest
 
 from checker.logic import analysis, facts
-from checker.model import Clause, Event, KnowledgeBase, Section, Source
+from checker.core.model import Clause, Event, KnowledgeBase, Section, Source
 
 from . import differential
 

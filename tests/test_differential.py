@@ -59,7 +59,7 @@ def test_the_harness_finds_a_deck_that_is_not_cumulative(tmp_path, monkeypatch):
 def test_the_harness_finds_periods_read_by_roman_value(monkeypatch):
     """With periods numbered by their Roman value (free labels all 0, a profile's VII-before-IV reversed), the
     random KBs with profiles must make the run disagree (seed 6 does)."""
-    from checker.ids import ROMAN
+    from checker.core.ids import ROMAN
     from checker.logic import facts
 
     monkeypatch.setattr(facts, "period_number", lambda prof, label: ROMAN.get(str(label), 0))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import shutil
 
 from checker.engine.run import Run
-from checker.kbio import serialize as ser
-from checker.kbio.store import load_kb
+from checker.kb import codec as ser
+from checker.kb.store import load_kb
 from checker.textformat.render import render_entry
 
 from .conftest import KB, REPO, strip_case_logic
@@ -16,8 +16,8 @@ INHERITED = (REPO / "tests" / "corpus" / "logic_inherited_case.txt").read_text(e
 
 
 def _as_loaded(kb) -> tuple:
-    return ({key: ser.event_to(e) for key, e in kb.events.items()}, dict(kb.files),
-            {k: ser.rule_to(r) for k, r in kb.rules.items()})
+    return ({key: ser.to_data(e) for key, e in kb.events.items()}, dict(kb.files),
+            {k: ser.to_data(r) for k, r in kb.rules.items()})
 
 
 def test_a_check_with_a_replacing_text_leaves_the_base_kb_as_loaded(tmp_path, monkeypatch):
@@ -60,11 +60,11 @@ def test_deriving_a_repeating_event_leaves_the_repeated_event_unchanged(tmp_path
     strip_case_logic(root, "events/eu/vii/07.yaml")
     kb = load_kb(str(root)).kb
     seven = kb.events["eu/7:VII"]
-    before = ser.event_to(seven)
+    before = ser.to_data(seven)
     assert not any(s.logic for s in seven.all_sections() if s.kind == "case")
     doc = parse_document(INHERITED, "third.txt", "VII", game="eu")
     derive_text_logic(doc.events, kb)
-    assert ser.event_to(seven) == before
+    assert ser.to_data(seven) == before
     assert not any(s.logic for s in seven.all_sections() if s.kind == "case")
     (changed,) = [c for c in doc.events[0].all_clauses() if c.text == "PRU annexes Polish MAZOVIA."]
     scope = changed.logic["when"][0]

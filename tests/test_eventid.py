@@ -9,9 +9,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from checker.core.eventid import EventIdSyntax, canonical_event_id, typed_event_id
+from checker.core.ids import find_references
 from checker.engine.ingest import ingest_file
 from checker.engine.run import check_paths
-from checker.ids import find_references
 from checker.logic.facts import duration_events
 from checker.logic.reader.grammar import Vocabulary
 from checker.textformat.event_list import extends_id

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from checker.checks.naming.gazetteer import NameExtractor
-from checker.kbio.yamlio import YamlError, loads
+from checker.kb.yamlio import YamlError, loads
 from checker.report.safe import json_safe, visible
 from checker.textformat import ParseError, decode_text, detect_format, parse_document
 from checker.textformat.blocks import line_block, subject_word

@@ -27,9 +27,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.cli import main
-from checker.kbio.store import dump_entry, validate
-from checker.kbio.yamlio import YamlError, loads
-from checker.paths import UnsafePath
+from checker.core.paths import UnsafePath
+from checker.kb.store import dump_entry, validate
+from checker.kb.yamlio import YamlError, loads
 from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, SEED_PERIODS, seed_files
@@ -254,7 +254,7 @@ def edited(draw):
 
 
 def _kind(name: str) -> str:
-    from checker.kbio.store import schema_kind_for
+    from checker.kb.store import schema_kind_for
 
     return schema_kind_for(name) or "rule"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checker.checks.naming.gazetteer import build_gazetteer
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 
 
 def _entities():

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checker.cli import main
-from checker.kbio.store import load_kb, validate
-from checker.kbio.yamlio import YamlError, loads
+from checker.kb.store import load_kb, validate
+from checker.kb.yamlio import YamlError, loads
 from checker.logic.facts import LogicModel
 from checker.logic.solver import Session
 from checker.textformat import ParseError, decode_text, parse_document

@@ -433,7 +433,7 @@ def test_cache_sees_an_edit_that_keeps_size_and_mtime(kb, tmp_path, capsys, monk
 def test_code_version_covers_grammars_and_the_asp_override(tmp_path, monkeypatch):
     """Road: the code stamp hashed only *.py files' times: a changed grammar (*.lark) or an ASP override
     (RULEKB_ASP) replayed findings made with the old one."""
-    import checker.kbio.cache as kc
+    import checker.kb.cache as kc
 
     monkeypatch.setattr(kc, "_CODE_VERSION", None)
     monkeypatch.delenv("RULEKB_ASP", raising=False)

@@ -106,7 +106,7 @@ def test_spelling_of_a_replacing_text_from_the_cached_index_equals_reading_every
     """STY002 adjusts a cached word index of the loaded KB by the contributed entries (issue 18): a text that
     replaces 6:VII, drops its 'deat', keeps 'choise' (also in 1:IV and 2:IV) and adds 'supercede' (also in 20:IV,
     21:IV) gets the same findings from a cold cache, a warm cache and reading every text."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.textformat.render import render_entry
 
     monkeypatch.delenv("RULEKB_NO_CACHE")
@@ -131,7 +131,7 @@ def test_step_names_of_a_replacing_text_from_the_cached_mentions_equal_reading_e
     that writes 'peace phase' where 16:IV wrote 'peace step', and adds a 'war declarations step' and a 'peaceful
     phase', gets the same
     findings from a cold cache, a warm cache and reading every text."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.textformat.render import render_entry
 
     monkeypatch.delenv("RULEKB_NO_CACHE")
@@ -156,7 +156,7 @@ def test_names_of_a_replacing_text_from_the_cached_uses_equal_reading_every_text
     """NAM002 adjusts the cached name uses of the loaded KB by the contributed entries: a text replacing 7:VII that
     writes UKRAINYA where 7:VII wrote UKRANYA, and adds a third spelling UKRANYAA, gets the same findings from a
     cold cache, a warm cache and reading every text; 7:VII's old UKRANYA is gone from the finding."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.textformat.render import render_entry
 
     monkeypatch.delenv("RULEKB_NO_CACHE")
@@ -194,7 +194,7 @@ def test_logic_cone_of_a_replacing_text_from_the_cached_dependencies_equals_read
     contributed events' own read again: a text replacing 4:VII that now requires 6:VII (which requires 4:VII) is
     a requirement cycle from a cold cache, a warm cache and reading every text. With 4:VII's dependencies as
     loaded, its cone would not hold 6:VII and the cycle would pass unreported."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.textformat.render import render_entry
 
     monkeypatch.delenv("RULEKB_NO_CACHE")
@@ -220,7 +220,7 @@ def _period_models(path: Path, aggregates: bool, load=None):
 
     from checker.checks.naming.countries import period_countries
     from checker.engine.run import Run
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     load = load or load_kb(str(KB))  # the overlay leaves it as loaded: a later call may place the text again
     ctx = dataclasses.replace(Run(load, [str(path)], period="VII").context(), use_aggregates=aggregates)
@@ -232,7 +232,7 @@ def test_minor_models_of_a_replacing_text_from_the_cached_models_equal_reading_e
     (its 'PRU annexes' becomes 'RUS annexes', a new 'Inactive Prussia' beside PRU) and adding 20:VII (PRU, FRA,
     the controller of Saxony) gives models equal, list order included, to folding every event, from a cold
     cache, from the cache and from the load's kept aggregates; and the same findings as the full run."""
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.textformat.render import render_entry
 
     monkeypatch.delenv("RULEKB_NO_CACHE")

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from checker.kbio.store import load_kb
-from checker.kbio.yamlio import MAX_YAML_BYTES, YamlError, atomic_write, loads
+from checker.kb.store import load_kb
+from checker.kb.yamlio import MAX_YAML_BYTES, YamlError, atomic_write, loads
 
 EVENT = """\
 2: TEST EVENT (historical date: 1790)

@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 from checker.games import profile
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.logic.reader.describe import notation
 from checker.logic.reader.grammar import vocabulary_of
 from checker.logic.reader.language_doc import examples, render

@@ -68,3 +68,11 @@ def test_the_import_reader_sees_relative_imports():
     got = _imports_of("from ...logic import facts\nfrom .. import eventid\nimport checker.cli\n",
                       ("checker", "core", "sub"))
     assert {"checker.logic", "checker.logic.facts", "checker.core.eventid", "checker.cli"} <= got
+
+
+def test_the_speed_tricks_import_nothing_of_rulekb():
+    """checker/_fast works on what it is handed (a loader class, a dataclass, generated code): it imports nothing
+    of rulekb outside itself, so a trick cannot reach into the layers it speeds up."""
+    bad = [f"{name} imports {mod}" for name, path in _modules(CHECKER / "_fast").items()
+           for mod in _imports(path) if not mod.startswith("checker._fast")]
+    assert bad == [], "\n".join(bad)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from checker.core.model import Clause, Section
 from checker.logic.derive import derive_section, read_clause
 from checker.logic.reader.read import read_heading, read_text
-from checker.model import Clause, Section
 
 
 def req(text):
@@ -90,7 +90,7 @@ def test_a_repeated_event_is_found_by_its_key_and_never_in_another_game():
     the repeating event's game; another game's event with the same plain id is not inherited from."""
     import copy
 
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.logic.derive import derive_event_logic
     from checker.textformat import parse_document
 
@@ -122,7 +122,7 @@ def test_ingest_and_check_read_repeats_exactly_alike(tmp_path, monkeypatch):
 
     from checker.cli import main
     from checker.engine.run import Run
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     from .conftest import KB, REPO
 

@@ -7,13 +7,13 @@ import re
 
 import pytest
 
+from checker.core.model import Clause
 from checker.engine.run import check_paths
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.facts import build_model
 from checker.logic.orders import check_log, clause_id, count_orders, query_model, shortest_history
 from checker.logic.solver import asp_dir
-from checker.model import Clause
 
 from .conftest import KRAKOW_TWICE
 
@@ -404,8 +404,8 @@ def test_greedy_witness_claims_one_case_per_firing():
     """The cases of one event are alternatives: the greedy witness may claim at most one of them per firing, or
     clingo refuses the whole witness (and every event then costs a solve of its own: a 100-event synthetic KB took
     9 s instead of 0.6 s)."""
+    from checker.core.model import Event, KnowledgeBase, Section, Source
     from checker.logic.witness import certified_witness, greedy_witness
-    from checker.model import Event, KnowledgeBase, Section, Source
 
     def case(line, heading):
         return Section("case", heading, line, logic={"role": "case_condition", "when": [
@@ -419,7 +419,7 @@ def test_greedy_witness_claims_one_case_per_firing():
 
 
 def _two_case_event(second_case_when):
-    from checker.model import Event, KnowledgeBase, Section, Source
+    from checker.core.model import Event, KnowledgeBase, Section, Source
 
     def case(line, heading, when):
         return Section("case", heading, line, logic={"role": "case_condition", "when": when})
@@ -471,7 +471,7 @@ def _log005(periods, deck, requirement_period):
     """LOG005 on a game whose profile lists ``periods`` with ``deck``: 1:<first> requires 2:<requirement_period>."""
     from checker.checks import CheckContext, registry
     from checker.checks.logic import log005_later_period_requirement as log005
-    from checker.model import Clause, Event, KnowledgeBase, Source
+    from checker.core.model import Clause, Event, KnowledgeBase, Source
 
     kb = KnowledgeBase(root="<test>", games={"g": {"id": "g", "name": "G", "periods": [{"id": p} for p in periods],
                                                    "deck": deck}})

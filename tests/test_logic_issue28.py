@@ -3,7 +3,7 @@ into the engine, each against the rule of docs/logic.md it breaks. Every test fa
 
 from __future__ import annotations
 
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.orders import check_log, count_orders, shortest_history
 from checker.textformat.event_list import classify_duration

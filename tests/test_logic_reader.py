@@ -170,7 +170,7 @@ def test_curated_logic_is_never_overwritten_and_drift_is_reported(tmp_path):
                         "    - kind: inactive\n      subject: Bavaria\n    on_fail: reroll\n    derived_from: cannot-occur-if\n"
                         "    curated: true", 1)
     path.write_text(text, encoding="utf-8")
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     event = load_kb(str(kb)).kb.view("eu").events["9:VII"]
     derive_event_logic(event)
@@ -189,7 +189,7 @@ def test_corpus_reading(name):
     exp = READINGS[name]
     events = events_of((CORPUS / name).read_text(encoding="utf-8"), exp["period"])
     if name == "logic_inherited_case.txt":  # in the context of the bundled KB's 7:VII
-        from checker.kbio.store import load_kb
+        from checker.kb.store import load_kb
 
         kb = load_kb(str(REPO / "kb")).kb.view("eu")
         doc = parse_document((CORPUS / name).read_text(encoding="utf-8"), name, exp["period"], game="eu")

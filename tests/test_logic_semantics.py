@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.kbio.store import load_kb
+from checker.core.model import Clause, Event, KnowledgeBase, Section, Source
+from checker.kb.store import load_kb
 from checker.logic.analysis import analyse
 from checker.logic.facts import build_model, q
 from checker.logic.logs import LogError, entries_from_dicts
 from checker.logic.orders import check_log, count_orders, shortest_history
 from checker.logic.solver import Session
-from checker.model import Clause, Event, KnowledgeBase, Section, Source
 
 from . import reference_interpreter as ref
 
@@ -286,8 +286,8 @@ def test_count_stops_at_its_time_limit_while_grounding():
 
 
 def test_check_exits_3_when_a_verdict_stays_undecided():
+    from checker.core.model import Finding
     from checker.logic.analysis import undecided
-    from checker.model import Finding
 
     assert undecided(Finding("LOG002", "logic", "info", "1:VII", "f", 1, "could not decide"))
     assert not undecided(Finding("LOG002", "logic", "error", "1:VII", "f", 1, "never"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.logic import analysis, solve_memo
 from checker.logic.solver import SolveResult
 

@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
-from checker.kbio import serialize as ser
-from checker.kbio.store import load_kb
+from checker.kb import codec as ser
+from checker.kb.store import load_kb
 from checker.lsp import warm
 from checker.lsp.diagnose import check_document
 from checker.lsp.resolve import Options
@@ -63,7 +63,7 @@ def cold(path, text: str, options: Options, monkeypatch) -> list[tuple]:
 
 
 def as_loaded(kb) -> dict:
-    return {key: ser.event_to(e) for key, e in kb.events.items()}
+    return {key: ser.to_data(e) for key, e in kb.events.items()}
 
 
 def test_warm_checks_equal_cold_checks_after_buffer_edits(scratch, monkeypatch):

@@ -15,7 +15,7 @@ import pytest
 
 from checker.cli import main
 from checker.engine.run import check_paths
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 
 from .conftest import KB, ingest_text
 
@@ -120,7 +120,7 @@ def test_a_text_says_its_game_and_period_or_the_options_do(two_games, tmp_path, 
 
 def test_an_acceptance_names_its_game(two_games):
     from checker.checks.schema.acc001_stale_acceptance import apply_acceptances
-    from checker.model import Acceptance
+    from checker.core.model import Acceptance
 
     findings = [f for f in check_paths([], str(two_games)).findings if f.rule == "REF001"]
     eu_only = apply_acceptances(list(findings), [Acceptance("REF001", "7:VII", "known", game="eu")], None)

@@ -11,8 +11,8 @@ import os
 import pytest
 from lark import Lark
 
-import checker.cache as cache_mod
-from checker.kbio.store import load_kb
+import checker.kb.cachedir as cache_mod
+from checker.kb.store import load_kb
 from checker.logic.reader import grammar
 
 from .conftest import KB

@@ -11,7 +11,7 @@ from checker.cli import main
 from checker.engine.run import check_paths
 from checker.games.awaw.dispute import legal_placements
 from checker.games.pop.deck import deck_from, display, find_layout
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 
 GRAMMAR = load_kb("kb").kb.games["pop"]["id_grammar"]
 

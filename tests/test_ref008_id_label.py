@@ -10,10 +10,10 @@ import pytest
 
 from checker.checks import CheckContext, registry
 from checker.checks.reference import ref008_id_label as ref008
+from checker.core.model import KnowledgeBase
 from checker.engine.run import check_paths
 from checker.logic.reader.grammar import Vocabulary
 from checker.logic.reader.labels import id_labels, names_match
-from checker.model import KnowledgeBase
 from checker.textformat import parse_document
 
 from .conftest import TWO_EVENTS

@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 
 from checker.cli import main
-from checker.model import Finding
+from checker.core.model import Finding
 from checker.report import render_github, render_sarif, render_text
 
 SCHEMA_MEMBER = "package/lib/schemas/sarif-2.1.0-rtm.5.json"
@@ -127,7 +127,7 @@ def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_p
 
     from checker.engine.locate import Locator
     from checker.engine.run import check_paths
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
 
     kb_copy = tmp_path / "kb"
     shutil.copytree("kb", kb_copy)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.textformat import parse_document, tokens
 from checker.textformat.render import entry_pieces, render_source
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.kbio.store import kb_schema_findings, shipped_schema_dir
+from checker.kb.store import kb_schema_findings, shipped_schema_dir
 
 from .conftest import KB
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.kbio.store import load_kb
-from checker.kbio.yamlio import YamlError, load_file, loads
+from checker.kb.store import load_kb
+from checker.kb.yamlio import YamlError, load_file, loads
 
 from .conftest import KB, REPO, TWO_EVENTS, run_cli
 
@@ -211,7 +211,7 @@ def test_ingest_period_cannot_leave_the_kb(kb, tmp_path, capsys):
 
 
 def test_site_game_cannot_leave_the_docs_folder(kb, tmp_path):
-    from checker.paths import UnsafePath
+    from checker.core.paths import UnsafePath
     from checker.site.build import generate_pages
 
     path = kb / "events" / "eu" / "vii" / "02.yaml"
@@ -344,7 +344,7 @@ PAYLOADS = ["\x1b[2J\x1b[H", "\x1b]0;pwned\x07", "\x1b]52;c;cHduZWQ=\x07", "\u20
 
 
 def _hostile_finding(payload: str):
-    from checker.model import Finding
+    from checker.core.model import Finding
 
     return Finding("REF001", "reference", "error", "1:VII", f"kb/x{payload}.yaml", 3,
                    f"clause says {payload} here")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.kbio.store import LoadResult, load_kb
-from checker.model import KnowledgeBase
+from checker.core.model import KnowledgeBase
+from checker.kb.store import LoadResult, load_kb
 from checker.site.build import build_site, generate_pages
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): the site built

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.site.build import build_site, caps_words, generate_pages, readable_title
 from tests.conftest import KB
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 import subprocess
-from urllib.parse import urljoin
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 import yaml
 
-from checker.kbio.store import LoadResult, load_kb
+from checker.kb.store import LoadResult, load_kb
 from checker.site.build import build_site, generate_pages
 from tests.test_site import _Server, browser  # noqa: F401 - fixtures
 

@@ -80,7 +80,7 @@ def test_a_contributed_text_cannot_open_a_block(tmp_path):
     import shutil
 
     from checker.engine.ingest import ingest_file
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.site.build import generate_pages
 
     from .conftest import KB
@@ -111,7 +111,7 @@ def test_bundled_site_is_the_same_with_and_without_the_extension(tmp_path, monke
 
     import yaml
 
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.site import build
 
     from .conftest import KB

@@ -169,11 +169,10 @@ def test_kb_values_never_leave_the_docs_folder():
 
 
 def test_markdown_escaping_of_kb_text():
+    import markdown
     from markupsafe import Markup
 
     from checker.site.mdtext import md
-
-    import markdown
 
     payload = "1. [a](javascript:x) <b>*em*</b> `c` {: #id .x} | # _u_ <!-- c -->"
     conv = markdown.Markdown(extensions=["attr_list", "tables", "admonition", "fenced_code", "toc"])
@@ -191,7 +190,7 @@ def test_markdown_escaping_of_kb_text():
 
 
 def test_copied_permalink_marks_are_not_shown_in_headings():
-    from checker.model import Block
+    from checker.core.model import Block
     from checker.site.build import _heading_text
 
     assert _heading_text(Block("heading", "Gain G #", 3)) == "Gain G"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from checker.engine.run import check_paths
-from checker.kbio.store import load_kb
+from checker.kb.store import load_kb
 from checker.textformat import tokens
 from checker.textformat.event_list import document_id
 from checker.textformat.render import SeveralGames, render_source

@@ -10,8 +10,8 @@ import os
 import fastjsonschema
 import pytest
 
-from checker.kbio import validators
-from checker.kbio.store import load_kb
+from checker.kb import validators
+from checker.kb.store import load_kb
 
 from .conftest import KB
 
@@ -23,9 +23,9 @@ def cache(tmp_path, monkeypatch):
     from checker import cache as cache_module
 
     monkeypatch.setattr(cache_module, "_KEY", None)
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     yield tmp_path / "cache"
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
 
 
 SCHEMAS = sorted(p.name for p in (KB / "schema").glob("*.schema.json"))
@@ -37,7 +37,7 @@ def test_cached_validator_agrees_with_fastjsonschema(cache, name):
     reference = fastjsonschema.compile(json.loads(text))
     bad = {"id": 12, "unexpected": True}
     for attempt in range(2):  # the first call writes the cache, the second reads it
-        validators.fast_validator.cache_clear()
+        validators._validator.cache_clear()
         check = validators.fast_validator(text)
         with pytest.raises(fastjsonschema.JsonSchemaException):
             reference(bad)
@@ -50,7 +50,7 @@ def test_cached_validator_agrees_with_fastjsonschema(cache, name):
 def test_bundled_kb_loads_the_same_with_a_cold_and_a_warm_cache(cache):
     cold = load_kb(str(KB))
     assert list(cache.glob("schema-*.marshal")), "nothing was cached"
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     warm = load_kb(str(KB))
     assert cold.findings == warm.findings == []
     assert sorted(cold.kb.events) == sorted(warm.kb.events)
@@ -73,7 +73,7 @@ def test_a_damaged_cache_file_is_regenerated(cache):
     validators.fast_validator(text)
     (entry,) = cache.glob("schema-*.marshal")
     entry.write_bytes(b"\x00not marshal data")
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     check = validators.fast_validator(text)
     with pytest.raises(fastjsonschema.JsonSchemaException):
         check({"accepted": "not a list"})
@@ -94,7 +94,7 @@ def test_forged_cache_entry_is_never_run(cache, tmp_path):
     marker = tmp_path / "PWNED"
     entry, evil = _plant(cache, text, marker)
     entry.write_bytes(evil)  # unsigned, as the old cache format
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     check = validators.fast_validator(text)
     assert not marker.exists(), "code from the cache folder was executed"
     with pytest.raises(fastjsonschema.JsonSchemaException):
@@ -112,7 +112,7 @@ def test_cache_entry_signed_with_another_key_is_never_run(cache, tmp_path, monke
     cache_module.write_cached(entry.name, evil)  # authenticated, but with the attacker's own key
     monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.setattr(cache_module, "_KEY", None)
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     validators.fast_validator(text)
     assert not marker.exists()
 
@@ -136,14 +136,14 @@ def test_an_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
     blocker = tmp_path / "file-not-folder"
     blocker.write_text("x")
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(blocker / "cache"))
-    validators.fast_validator.cache_clear()
+    validators._validator.cache_clear()
     try:
         text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
         with pytest.raises(fastjsonschema.JsonSchemaException):
             validators.fast_validator(text)({"accepted": "not a list"})
         assert not os.path.exists(blocker / "cache")
     finally:
-        validators.fast_validator.cache_clear()
+        validators._validator.cache_clear()
 
 
 def _paths(value, path=()):
@@ -168,13 +168,13 @@ def _replaced(doc, path, new):
 
 @pytest.mark.slow
 def test_validators_without_item_paths_give_fastjsonschemas_verdicts(cache):
-    """The compiled validators pass nested items no path for messages nobody reads (validators._ITEM_PATH):
+    """The compiled validators pass nested items no path for messages nobody reads (checker/_fast/validator_paths.py):
     every bundled file, and each file with one value anywhere inside it replaced by a wrong one (another type,
     an unknown key, an empty or missing part), passes or fails exactly as under fastjsonschema's own code."""
     import random
 
-    from checker.kbio.store import iter_kb_files, schema_kind_for
-    from checker.kbio.yamlio import load_file
+    from checker.kb.store import iter_kb_files, schema_kind_for
+    from checker.kb.yamlio import load_file
 
     rng = random.Random(20261125)
     wrong = [None, 12, -1, "x", "", [], {}, {"unexpected": 1}, [1], True, 1.5]

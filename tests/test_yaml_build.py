@@ -1,4 +1,4 @@
-"""The KB's YAML values are built from the composed nodes by ``yamlio._build`` instead of PyYAML's safe
+"""The KB's YAML values are built from the composed nodes by ``checker/_fast/yaml_build.py`` instead of PyYAML's safe
 constructor (which cost as much as parsing). It must build exactly what the loader builds: these tests compare
 the two on every bundled file, on hypothesis-made documents, and on the odd corners of YAML (merge keys, tags,
 keys that are not strings, keys written twice, numbers out of range)."""
@@ -14,8 +14,9 @@ import yaml
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from checker.kbio import yamlio
-from checker.kbio.yamlio import YamlError, loads
+from checker._fast import yaml_build
+from checker.kb import yamlio
+from checker.kb.yamlio import YamlError, loads
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): each bundled YAML file built twice
 
@@ -132,9 +133,9 @@ def test_pieced_documents_with_duplicates_and_tags_agree(pieces):
                                                "<<", "=", "0b101", "1:30", "+12", "-"]),
        st.booleans(), st.booleans())
 def test_the_fast_resolver_gives_the_loaders_tags(value, plain, quoted):
-    """``_KBLoader.resolve`` (a tuple per first character, short plain scalars remembered) against PyYAML's own
-    Resolver.resolve, asked twice: the second answer comes from what the first remembered."""
-    loader = yamlio._KBLoader("")
+    """The fast loader's ``resolve`` (a tuple per first character, short plain scalars remembered) against
+    PyYAML's own Resolver.resolve, asked twice: the second answer comes from what the first remembered."""
+    loader = yaml_build.fast_loader(yamlio._KBLoader)("")
     try:
         for kind in (yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode):
             implicit = (plain, quoted) if kind is yaml.ScalarNode else plain
@@ -170,7 +171,7 @@ def test_plain_decimals_read_as_pyyaml_reads_them(value):
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet="&* \t\n\r\x0b\x0c\x85\xa0:,[{-]}'\"ab(*)\u2028", max_size=30))
 def test_the_alias_scan_finds_what_the_pattern_finds(text):
-    pattern = re.compile(r"(?:^|[\s:,\[{-])[&*][^\s,\]}'\"]", re.M)  # the scan's first form, as a regex
+    pattern = re.compile(r"(?:^|[\s:,\[{-])[&*][^\s,\]}'\"]", re.MULTILINE)  # the scan's first form, as a regex
     assert yamlio._may_hold_alias(text) == bool(pattern.search(text))
 
 

@@ -13,7 +13,7 @@ import dataclasses
 import random
 import sys
 
-from tests.heldout.score import equivalent, requirement_formula, reader_effects
+from tests.heldout.score import equivalent, reader_effects, requirement_formula
 from tests.surface import Surface
 
 GAMES = {"eu": ("kb", "9:VII"), "coldwar": ("examples/coldwar/kb", "4:Mid")}
@@ -22,7 +22,7 @@ REROLLED = {None, "reroll", "nothing", "delay", "treat_as_R"}
 
 def _vocab(root: str, game: str):
     from checker.games import profile
-    from checker.kbio.store import load_kb
+    from checker.kb.store import load_kb
     from checker.logic.reader.grammar import vocabulary_of
     from checker.logic.reader.phrases import TitleIndex
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from ..model import Event, Finding, KnowledgeBase
+from ..core.model import Event, Finding, KnowledgeBase
 
 FAMILIES = ("schema", "reference", "naming", "structure", "chronology", "style", "logic")  # a game's own checks: its pack
 
@@ -123,7 +123,7 @@ class CheckContext:
         value is then shared between runs, so a check must never change what it is given."""
         if self.kb_state is None:
             return build()
-        from ..kbio.cache import read_aggregate, write_aggregate
+        from ..kb.cache import read_aggregate, write_aggregate
 
         cache_name, state = self.kb_state
         key = f"{name}:{self.kb.game}"
@@ -236,7 +236,7 @@ def run_checks(ctx: CheckContext, selected: set[str] | None = None,
 
 
 def _run(ctx: CheckContext, selected: set[str] | None, contexts) -> list[Finding]:
-    from ..model import clause_lists_kept
+    from ..core.model import clause_lists_kept
 
     with clause_lists_kept():
         return _run_each(ctx, selected, contexts)
@@ -277,7 +277,7 @@ def resolve_selection(values: list[str] | None, option: str = "--select") -> set
     """The codes, categories and code prefixes (``REF``) that ``--select`` / ``--ignore`` values name, canonical
     (codes upper-case, categories lower-case); matching is case-insensitive. Anything that names no check code,
     category or code prefix raises ValueError with a "did you mean"."""
-    from ..ids import suggestion
+    from ..core.ids import suggestion
 
     codes = set(registry())
     prefixes = {c.rstrip("0123456789") for c in codes}

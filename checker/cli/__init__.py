@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         _err(f"out of resources ({type(exc).__name__}); the input is too large or too deeply nested")
         return EXIT_ERROR
     except Exception as exc:  # noqa: BLE001 - the contract: errors exit 2 with a message
-        from ..kbio.yamlio import YamlError
+        from ..kb.yamlio import YamlError
         from ..textformat.common import ParseError
 
         if isinstance(exc, (ParseError, YamlError)):

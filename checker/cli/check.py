@@ -42,7 +42,7 @@ def cmd_check(args) -> int:
             raise UsageError(str(exc)) from None
 
     from ..engine.run import Run, exit_code, selected
-    from ..kbio.store import load_kb
+    from ..kb.store import load_kb
 
     running = codes_to_run(select, ignore)  # --select / --ignore decide what runs (None: every check)
     run = Run(load_kb(root), paths, period, games, whole=whole_kb).check(running, one_shot=True)
@@ -76,7 +76,7 @@ def cmd_check(args) -> int:
         _err(_hidden_message(extra["baseline"]))
     out = FORMATS[args.format](shown, quotes=run.quotes, color=color, **extra)
     if args.output:
-        from ..kbio.yamlio import atomic_write
+        from ..kb.yamlio import atomic_write
 
         atomic_write(args.output, out)
     else:

@@ -30,7 +30,7 @@ def load_for_events(args):
     import dataclasses
 
     from ..engine.run import Run
-    from ..kbio.store import load_kb
+    from ..kb.store import load_kb
 
     root = kb_root(args)
     placed = place_texts(given, root, getattr(args, "game", None), args.period)
@@ -65,8 +65,8 @@ def split_game(value: str, games, labels=()) -> tuple[str | None, str]:
     """``eu/8:VII`` -> ("eu", "8:VII"); a title with a '/' in it (``THE TIME OF TROUBLES IN RUSSIA / COSSACK
     REVOLT``) stays whole: the part before the first '/' names a game only when it is one of ``games`` or looks
     like a game id and the rest is an event id."""
-    from ..ids import normalize_event_id
-    from ..paths import GAME_RE
+    from ..core.ids import normalize_event_id
+    from ..core.paths import GAME_RE
 
     game, sep, local = value.partition("/")
     prefix = game.strip()
@@ -79,7 +79,7 @@ def split_game(value: str, games, labels=()) -> tuple[str | None, str]:
 def _event_ids(values, kb, option: str) -> list[str]:
     """Events named by a user within one game's view ``kb``, each as its canonical id: by id (any case, either
     form), by title (any case), or both (``21:Early (NATO)``); ``GAME/ID`` names the game too."""
-    from ..ids import UnknownName, resolve_event_id
+    from ..core.ids import UnknownName, resolve_event_id
 
     out = []
     labels = {e.period for e in kb.events.values()}
@@ -106,7 +106,7 @@ def game_view(args, kb, typed_ids: list[str]):
     """The one game a command about events works on: ``--game``, else the game a ``GAME/ID`` names, else the one game
     whose events the typed ids name, else the KB's one game with events. Several candidates are a usage error that
     lists them (two games may both have an event 1:I)."""
-    from ..ids import UnknownName, normalize_event_id, resolve_name
+    from ..core.ids import UnknownName, normalize_event_id, resolve_name
 
     with_events = sorted({e.game for e in kb.events.values()})
     games = kb.game_ids()
@@ -129,7 +129,7 @@ def game_view(args, kb, typed_ids: list[str]):
     if len(with_events) <= 1:
         return kb.view(with_events[0]) if with_events else kb.view("")
     holders: set[str] = set()
-    from ..ids import events_titled
+    from ..core.ids import events_titled
 
     for v in typed_ids:
         canon = normalize_event_id(v, labels)

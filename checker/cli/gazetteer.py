@@ -11,10 +11,10 @@ from .kbroot import _load
 
 def cmd_gazetteer(args) -> int:
     from ..checks.naming.gazetteer import build_gazetteer
+    from ..core.ids import UnknownName, resolve_name
     from ..games import default_game
-    from ..ids import UnknownName, resolve_name
-    from ..kbio.store import save_data
-    from ..kbio.yamlio import dumps
+    from ..kb.store import save_data
+    from ..kb.yamlio import dumps
 
     load = _load(args)
     kb = load.kb

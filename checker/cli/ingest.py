@@ -11,7 +11,7 @@ from .texts import game_option, period_option, place_texts
 
 def cmd_ingest(args) -> int:
     from ..engine.ingest import ingest_file
-    from ..kbio.store import load_kb
+    from ..kb.store import load_kb
 
     for path in args.paths:
         if os.path.isdir(path):

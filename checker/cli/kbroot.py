@@ -59,8 +59,8 @@ def _project_dir(root: str) -> str:
 
 def _resolve_game(value: str, root: str, where: str) -> tuple[str, list[str], str]:
     """(game, its periods, its profile's path) for a game id typed by a user or written in a GAME line."""
+    from ..core.ids import UnknownName, resolve_name
     from ..games import profile_files
-    from ..ids import UnknownName, resolve_name
 
     profiles = profile_files(root)
     try:
@@ -73,6 +73,6 @@ def _resolve_game(value: str, root: str, where: str) -> tuple[str, list[str], st
 
 
 def _load(args):
-    from ..kbio.store import load_kb
+    from ..kb.store import load_kb
 
     return load_kb(kb_root(args))

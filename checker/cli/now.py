@@ -43,7 +43,7 @@ line), 3 some verdict is inconclusive.
 
 def read_entries(path: str, known):
     """The log's entries; an empty log (an empty file, ``[]``, ``log:`` with nothing) is the game's start."""
-    from ..kbio.yamlio import YamlError, load_file
+    from ..kb.yamlio import YamlError, load_file
     from ..logic.logs import LogError, parse_log
 
     try:

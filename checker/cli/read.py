@@ -38,7 +38,7 @@ def _vocabulary(args):
 
 
 def cmd_read(args) -> int:
-    from ..ids import find_references
+    from ..core.ids import find_references
     from ..logic.reader.describe import describe, nearest, notation
     from ..logic.reader.read import read_text
 

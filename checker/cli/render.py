@@ -11,7 +11,7 @@ from .kbroot import _load
 
 
 def cmd_render(args) -> int:
-    from ..ids import UnknownName, normalize_event_id, resolve_event_id, resolve_name
+    from ..core.ids import UnknownName, normalize_event_id, resolve_event_id, resolve_name
     from ..report.safe import visible_lines  # the text as written, every invisible or control character shown
     from ..textformat.render import render_entry, render_source
 
@@ -46,7 +46,7 @@ def _source_game(args, kb, name: str) -> str:
     """The game whose text named ``name`` ``render --source`` gives back: ``--game``, else the one game with entries
     from a text of that name. Two games' texts may share a file name (KB entries know a text by its file name
     only): then --game is needed, never both texts' lines interleaved."""
-    from ..ids import UnknownName, resolve_name, suggestion
+    from ..core.ids import UnknownName, resolve_name, suggestion
     from ..textformat.render import source_games
 
     holders = source_games(kb, name)

@@ -12,7 +12,7 @@ def cmd_rules(args) -> int:
     import textwrap
 
     from ..checks import registry
-    from ..ids import suggestion
+    from ..core.ids import suggestion
 
     reg = registry()
     width = _width()

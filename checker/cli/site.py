@@ -16,7 +16,7 @@ def cmd_site(args) -> int:
     import shutil
     import time
 
-    from ..kbio.store import load_kb
+    from ..kb.store import load_kb
     from ..site.build import SiteError, check_output_dir, generate_pages
 
     def say(msg: str) -> None:

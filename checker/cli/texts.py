@@ -101,8 +101,8 @@ def resolve_texts(paths: list[str], root: str, game: str | None, period_values: 
     checked against that game's profile (any case: ``vii`` is VII; ``7`` and ``XX`` are errors). A text without a
     game or period, or whose lines disagree with the options, is a usage error (exit 2) in every command that reads
     texts."""
+    from ..core.ids import UnknownName, normalize_period
     from ..games import default_game, games_with_events, profile_files
-    from ..ids import UnknownName, normalize_period
     from ..textformat import EVENT_LIST
 
     every, per_file = split_periods(period_values, paths)

@@ -19,7 +19,7 @@ import tarfile
 import tempfile
 from collections import Counter
 
-from ..model import Finding
+from ..core.model import Finding
 from ..report.sarif import fingerprint
 
 
@@ -37,7 +37,7 @@ MAX_BASELINE_BYTES = 64 * 1024 * 1024  # a JSON report of a KB of 100,000 events
 def load_baseline(path: str) -> Counter:
     """The findings of a saved JSON report, counted by fingerprint. A report that is not a regular file (a named
     pipe, a device) or is larger than ``MAX_BASELINE_BYTES`` is refused before it is parsed (memory)."""
-    from ..kbio.yamlio import YamlError, read_regular
+    from ..kb.yamlio import YamlError, read_regular
 
     try:
         raw = read_regular(path, path, MAX_BASELINE_BYTES)

@@ -27,12 +27,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ..kbio import serialize as ser
-from ..kbio.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
-from ..kbio.yamlio import YamlError, atomic_write, load_file
+from ..core.model import Event, Glossary, KnowledgeBase, RuleEntry
+from ..core.paths import UnsafePath, check_period, safe_join
+from ..kb import codec as ser
+from ..kb.store import dump_entry, entry_data, entry_kind, entry_path, load_kb, validate
+from ..kb.yamlio import YamlError, atomic_write, load_file
 from ..logic.derive import derive_text_logic
-from ..model import Event, Glossary, KnowledgeBase, RuleEntry
-from ..paths import UnsafePath, check_period, safe_join
 from ..textformat import ParseError, parse_document, read_text
 from ..textformat.event_list import legacy_document_id, split_title
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..kbio.cache import line_index
-from ..kbio.store import LoadResult
-from ..model import qualified
+from ..core.model import qualified
+from ..kb.cache import line_index
+from ..kb.store import LoadResult
 
 if TYPE_CHECKING:
     from .overlay import Overlay

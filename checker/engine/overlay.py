@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..kbio import serialize as ser
-from ..kbio.store import game_references, schema_kind_for, validate
-from ..kbio.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
-from ..model import Finding, KnowledgeBase, qualified
+from ..core.model import Finding, KnowledgeBase, qualified
+from ..kb import codec as ser
+from ..kb.store import game_references, schema_kind_for, validate
+from ..kb.yamlio import MAX_YAML_BYTES, YamlError, decode_utf8, load_file, loads
 
 
 @dataclass(frozen=True)

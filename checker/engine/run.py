@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .._fast.gc_pause import gc_paused
 from ..checks import CheckContext, matches_selection, run_checks
 from ..checks.logic import kept_analyses
-from ..kbio.cache import read_findings, write_findings
-from ..kbio.store import LoadResult, gc_paused, load_kb
-from ..model import Finding, KnowledgeBase
+from ..core.model import Finding, KnowledgeBase
+from ..kb.cache import read_findings, write_findings
+from ..kb.store import LoadResult, load_kb
 from . import EXIT_FINDINGS, EXIT_INCONCLUSIVE, EXIT_OK, incremental
 from .locate import Locator
 from .overlay import Overlay, contribute
@@ -83,7 +84,7 @@ class Run:
     def check(self, selected: set[str] | None = None, one_shot: bool = False) -> Result:
         """Run the checks (only the codes in ``selected``, when given). ``one_shot``: the caller is a process that
         ends once it has reported (``rulekb check``), so what the checks leave is frozen out of the cyclic
-        collector's sight as the loaded KB is (``kbio/store.py``, ``gc_paused``); a long-lived caller leaves it
+        collector's sight as the loaded KB is (``_fast/gc_pause.py``, ``gc_paused``); a long-lived caller leaves it
         collectable. A full check of a KB exactly as last checked gives the findings kept in the KB cache."""
         load, overlay = self.load, self.overlay
         cacheable = overlay is None and selected is None and load.state is not None
@@ -92,7 +93,7 @@ class Run:
             if cached is not None:
                 return Result(cached[0], self.kb, cached[1], self.whole, selected)
         ctx = self.context()
-        with gc_paused(freeze=one_shot):  # a bounded run that makes few reference cycles (kbio/store.py)
+        with gc_paused(freeze=one_shot):  # a bounded run that makes few reference cycles (_fast/gc_pause.py)
             findings = run_checks(ctx, selected, incremental.contexts)
         result = Result(findings, self.kb, self.quotes(findings), self.whole, selected)
         if cacheable and all(a.complete for a in kept_analyses(ctx)):  # an inconclusive answer is asked again

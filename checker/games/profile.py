@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ids import ROMAN
+from ..core.ids import ROMAN
 
 DECK_KINDS = ("per_period", "cumulative")
 
@@ -59,7 +59,7 @@ def profile_files(root: str) -> dict[str, tuple[str, dict[str, Any]]]:
     """Game id -> (profile file, data), read from ``root/games/*.yaml`` without loading the whole KB."""
     import os
 
-    from ..kbio.yamlio import load_file
+    from ..kb.yamlio import load_file
 
     out: dict[str, tuple[str, dict[str, Any]]] = {}
     folder = os.path.join(root, "games")

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..ids import event_sort_key as _roman_key
-from ..model import KnowledgeBase
+from ..core.ids import event_sort_key as _roman_key
+from ..core.model import KnowledgeBase
 from . import solve_memo
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model
 from .solver import PROGRAMS, Session, Stats, asp_dir, control_args

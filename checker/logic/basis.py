@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Event, KnowledgeBase
+from ..core.model import Event, KnowledgeBase
 from .facts import DependencyIndex, flat_conditions
 
 
@@ -133,7 +133,7 @@ def unread_basis(kb: KnowledgeBase, events: set[str] | list[str], index: Depende
                  whole: bool = False) -> list[Unread]:
     """The unread sentences an answer about ``events`` depends on (S11), in event and line order. ``whole``: the
     answer is about the whole game (a log, or what can fire now): every unread sentence of the game counts."""
-    from ..ids import find_references
+    from ..core.ids import find_references
 
     unread: list[tuple[Event, int | None, str, dict]] = []
     for event in kb.events.values():

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from copy import deepcopy
 from typing import Any
 
-from ..model import Clause, Event, KnowledgeBase, Section, qualified
+from ..core.model import Clause, Event, KnowledgeBase, Section, qualified
 from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
 from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
 

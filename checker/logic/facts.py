@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.eventid import EventIdSyntax
+from ..core.model import Clause, Event, KnowledgeBase, Section
 from ..games import GameProfile, profile
-from ..model import Clause, Event, KnowledgeBase, Section
 
 EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from ..ids import canonical_event_id
+from ..core.ids import canonical_event_id
 
 OUTCOMES = ("fired", "marked", "refused", "rerolled")
 MAX_TURN = 1000
@@ -54,7 +54,7 @@ def _entry_lines(text: str) -> list[int | None]:
 
 def read_log(path: str, known_events) -> list[LogEntry]:
     """The validated entries of the log file at ``path`` (sorted by turn); ``LogError`` when malformed."""
-    from ..kbio.yamlio import YamlError, load_file
+    from ..kb.yamlio import YamlError, load_file
 
     try:
         data, text = load_file(path)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..model import KnowledgeBase
+from ..core.model import KnowledgeBase
 from .analysis import horizon_bound
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model, q
 from .solver import Session

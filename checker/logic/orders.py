@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 
 import clingo
 
-from ..ids import canonical_event_id
-from ..model import KnowledgeBase
+from ..core.ids import canonical_event_id
+from ..core.model import KnowledgeBase
 from .analysis import horizon_bound
 from .facts import ClauseInfo, build_model, cone, q
-from .solver import Session
-
 from .logs import OUTCOMES  # noqa: F401  (re-exported)
+from .solver import Session
 
 
 @dataclass

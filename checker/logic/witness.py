@@ -21,8 +21,8 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ids import event_sort_key
-from ..model import Event, KnowledgeBase
+from ..core.ids import event_sort_key
+from ..core.model import Event, KnowledgeBase
 
 INF = 10**9
 EVENT_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
@@ -343,11 +343,10 @@ def certified_witness(kb: KnowledgeBase, stats=None, time_limit: float = 5.0,
     grounds in its length, and the batches' own models cost as much to build as this one): only when clingo does
     not confirm that log are the batches checked as above.
     """
+    import dataclasses
     import time
 
     from .facts import DependencyIndex
-
-    import dataclasses
 
     index = index or DependencyIndex(kb)
     greedy = (lambda k: greedy_witness(k, avoid)) if avoid else greedy_witness

@@ -15,7 +15,7 @@ import re
 
 import yaml
 
-from ..model import Finding
+from ..core.model import Finding
 
 REASON_PLACEHOLDER = "TODO: say why this finding is intended or a known erratum"
 NEW_FILE = ("# yaml-language-server: $schema=schema/accepted.schema.json\n"
@@ -45,7 +45,7 @@ def _render(entry: dict, indent: str) -> str:
 
 def accept(kb_root: str, finding: Finding, several_games: bool, open_text: str | None = None) -> tuple[str, int]:
     """Append the acceptance of ``finding``; (path of the file, 1-based line of its reason)."""
-    from ..kbio.yamlio import YamlError, atomic_write
+    from ..kb.yamlio import YamlError, atomic_write
 
     path = os.path.join(kb_root, "accepted.yaml")
     try:

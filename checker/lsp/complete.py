@@ -27,7 +27,7 @@ def items(checked: Checked) -> list[Item]:
     if kb is None or not game:
         return []
     out: list[Item] = []
-    from ..ids import event_sort_key
+    from ..core.ids import event_sort_key
 
     events = sorted((e for e in kb.events.values() if e.game == game), key=lambda e: _sort(event_sort_key, e.id))
     for e in events:

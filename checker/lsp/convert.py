@@ -5,7 +5,7 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
-from ..model import Finding
+from ..core.model import Finding
 from .diagnose import Checked, resolve_file
 
 SEVERITY = {"error": types.DiagnosticSeverity.Error, "warning": types.DiagnosticSeverity.Warning,

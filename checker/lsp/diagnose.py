@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from ..model import Event, Finding, KnowledgeBase
+from ..core.model import Event, Finding, KnowledgeBase
 from .resolve import Options, ResolveError, display_path, kb_root_for, resolve_text
 
 TEXT_SUFFIXES = (".txt",)
@@ -120,7 +120,7 @@ def check_document(path: str, text: str, options: Options) -> Checked:
 def _own_events(kb: KnowledgeBase, path: str, text: str, game: str | None, period: str | None) -> list[Event]:
     """The buffer's events as the check placed them in ``kb`` (read again from the text: cheap, no logic)."""
     if path.endswith(YAML_SUFFIXES):
-        from ..kbio.yamlio import YamlError, loads
+        from ..kb.yamlio import YamlError, loads
 
         try:
             data = loads(text, display_path(path))

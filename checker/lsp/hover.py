@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from ..model import Clause, Event, KnowledgeBase, Section
+from ..core.model import Clause, Event, KnowledgeBase, Section
 from .diagnose import YAML_SUFFIXES, Checked
 from .locate import IdSpan, id_at, thing_at
 from .words import logic_words
@@ -45,7 +45,7 @@ def event_summary(event: Event, kb: KnowledgeBase) -> str:
 
 
 def _reference_hover(span: IdSpan, checked: Checked) -> str:
-    from ..ids import did_you_mean
+    from ..core.ids import did_you_mean
 
     kb = checked.kb
     game = checked.profile_game()
@@ -72,8 +72,8 @@ _NEAREST: dict[tuple, str | None] = {}  # (sentence, event, game, labels) -> nea
 def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
     """The readable form closest to an unread sentence, as ``rulekb read`` finds it: the templates filled with the
     sentence's own event ids, read by the reader with the game's vocabulary (about 0.3 s: kept per sentence)."""
+    from ..core.ids import find_references
     from ..games import profile
-    from ..ids import find_references
     from ..logic.derive import event_vocabulary
     from ..logic.reader.describe import nearest
     from ..logic.reader.read import read_text

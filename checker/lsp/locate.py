@@ -9,7 +9,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..model import Event, KnowledgeBase
+from ..core.model import Event, KnowledgeBase
 
 _LINE_KEY = re.compile(r"^\s*(?:-\s+)?line:\s*(\d+)\s*$")
 _ITEM_START = re.compile(r"^\s*-\s+\w+:")
@@ -36,7 +36,7 @@ def labels_of(kb: KnowledgeBase | None, game: str | None) -> tuple[str, ...]:
 
 def event_ids_in(line: str, labels: tuple[str, ...] = ()) -> list[IdSpan]:
     """Every event id in ``line`` (7:VII, VII:7, 21:Early with the game's labels), in order, with its columns."""
-    from ..ids import find_references
+    from ..core.ids import find_references
 
     out: list[IdSpan] = []
     at = 0
@@ -59,8 +59,8 @@ def id_at(line: str, column: int, labels: tuple[str, ...] = ()) -> IdSpan | None
 
 
 def yaml_line_index(text: str) -> dict[int, int]:
-    """Source line -> YAML line (1-based) of the first ``line: N`` naming it, as ``kbio/cache.line_index``."""
-    from ..kbio.cache import line_index
+    """Source line -> YAML line (1-based) of the first ``line: N`` naming it, as ``kb/cache.line_index``."""
+    from ..kb.cache import line_index
 
     return line_index(text)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from ..model import Event
+from ..core.model import Event
 from .diagnose import YAML_SUFFIXES, Checked
 from .locate import _kb_path, entry_location, event_ids_in, id_at, labels_of
 

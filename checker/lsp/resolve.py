@@ -79,8 +79,8 @@ def kb_root_for(path: str, options: Options) -> str:
 
 
 def _game(value: str, root: str, where: str, line: int | None) -> tuple[str, list[str], str]:
+    from ..core.ids import UnknownName, resolve_name
     from ..games import profile_files
-    from ..ids import UnknownName, resolve_name
 
     profiles = profile_files(root)
     try:
@@ -113,8 +113,8 @@ def text_header(text: str) -> tuple[str | None, str | None, str | None, int | No
 
 def resolve_text(path: str, text: str, root: str, options: Options) -> tuple[str, str | None]:
     """(game, period to give the parser) for the event text ``text`` of ``path``, as ``check`` resolves it."""
+    from ..core.ids import UnknownName, normalize_period
     from ..games import default_game, games_with_events, profile_files
-    from ..ids import UnknownName, normalize_period
 
     name = display_path(path)
     base = os.path.basename(path)

@@ -1,6 +1,6 @@
 """The server's warm KB: the loaded knowledge base kept in memory from one check of a buffer to the next.
 
-``rulekb check FILE`` loads the KB (``load_kb``, through the KB cache: ``kbio/cache.py``), places the file's
+``rulekb check FILE`` loads the KB (``load_kb``, through the KB cache: ``kb/cache.py``), places the file's
 entries over it (``engine/overlay.py``) and runs the checks: the entry-scoped ones on the placed entries only, the
 whole-KB ones through aggregates cached under the KB's state (``checker/engine/incremental.py``). The server checks
 a buffer the same way, but loading the KB for every check costs more than the checks: at 10,000 events, reading and
@@ -25,9 +25,10 @@ import os
 import time
 from collections import OrderedDict
 
-from ..kbio.cache import RACY_SECONDS
-from ..kbio.store import LoadResult, gc_paused, load_kb, shipped_schema_dir
-from ..model import clause_lists_seeded, kept_lists
+from .._fast.gc_pause import gc_paused
+from ..core.model import clause_lists_seeded, kept_lists
+from ..kb.cache import RACY_SECONDS
+from ..kb.store import LoadResult, load_kb, shipped_schema_dir
 
 KEEP = 2  # KB folders kept warm (a server checks the files of one KB, or of a few)
 
@@ -48,7 +49,7 @@ _WARM: OrderedDict[tuple[str, str], WarmKB] = OrderedDict()
 
 def stamps(root: str) -> tuple[dict[str, tuple | None], bool]:
     """(path -> stamp of every file the load can read: each file under ``root`` but in hidden folders, as
-    ``kbio.store.iter_kb_files`` walks it, and the shipped schemas; whether one changed too recently to trust its
+    ``kb.store.iter_kb_files`` walks it, and the shipped schemas; whether one changed too recently to trust its
     stamp). More files than the load reads (a note beside the KB) only make a change load the KB again."""
     out: dict[str, tuple | None] = {}
     newest = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..model import KnowledgeBase
+from ..core.model import KnowledgeBase
 
 ON_FAIL = {
     "reroll": "otherwise it is re-rolled and not marked off",

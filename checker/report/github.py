@@ -6,7 +6,7 @@ come from a contributed text), then the workflow-command escaping."""
 
 from __future__ import annotations
 
-from ..model import Finding
+from ..core.model import Finding
 from .safe import visible
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "notice"}

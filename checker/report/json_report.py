@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..model import Finding
+from ..core.model import Finding
 from .safe import json_safe
 
 

@@ -6,7 +6,7 @@ import hashlib
 import json
 
 from .. import __version__
-from ..model import Finding
+from ..core.model import Finding
 from .safe import json_safe
 
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}

@@ -11,7 +11,7 @@ from collections import defaultdict
 from rich.console import Console
 from rich.markup import escape
 
-from ..model import Finding
+from ..core.model import Finding
 from .safe import visible
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}

@@ -27,10 +27,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup, escape
 
 from ..checks.schema.acc001_stale_acceptance import mark_accepted, stale_findings
+from ..core.ids import event_references, find_references
+from ..core.model import Clause, Event, Finding, KnowledgeBase, Section
 from ..games import GameProfile, profile
-from ..ids import event_references, find_references
-from ..kbio.store import LoadResult, load_kb
-from ..model import Clause, Event, Finding, KnowledgeBase, Section
+from ..kb.store import LoadResult, load_kb
 from . import symbols
 from .mdtext import md
 from .search_hook import PREPARED, SEARCH_JS

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from ..kbio.store import LoadResult, load_kb
-from ..model import Event
+from ..core.model import Event
+from ..kb.store import LoadResult, load_kb
 from .urls import segment
 
 MAX_DIFF_WORDS = 20000  # per event; longer texts are compared line by line instead (bounded work)

@@ -11,7 +11,7 @@ import textwrap
 
 from markupsafe import Markup, escape
 
-from ..ids import event_sort_key as _id_key
+from ..core.ids import event_sort_key as _id_key
 
 
 def event_sort_key(event_id: str) -> tuple:

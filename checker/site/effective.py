@@ -19,7 +19,7 @@ import copy
 import re
 from dataclasses import dataclass, field
 
-from ..model import Clause, Event, Section
+from ..core.model import Clause, Event, Section
 
 
 @dataclass

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 
 from ..checks.naming.gazetteer import entry_texts
-from ..model import KnowledgeBase
+from ..core.model import KnowledgeBase
 from .urls import entity_url
 
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
-from ..model import Event, Finding, KnowledgeBase, RuleEntry
-from ..paths import safe_join
+from ..core.model import Event, Finding, KnowledgeBase, RuleEntry
+from ..core.paths import safe_join
 from . import diagram, plain
 from . import effective as eff
 from . import symbols as sym

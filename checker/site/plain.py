@@ -10,8 +10,8 @@ import re
 
 from markupsafe import Markup, escape
 
+from ..core.model import Event
 from ..logic.reader.describe import ON_FAIL as ON_FAIL_WORDS
-from ..model import Event
 
 # Conditions the site's own table (``build.condition_html``) does not word: the reader's further state kinds.
 MORE_CONDITIONS = {

@@ -11,7 +11,7 @@ import posixpath
 import re
 import unicodedata
 
-from ..model import Event, RuleEntry
+from ..core.model import Event, RuleEntry
 
 SAFE_SEGMENT = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 # Letters that Unicode does not decompose into a base letter and an accent.

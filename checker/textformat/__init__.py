@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..model import Event, Glossary, RuleEntry
+from ..core.model import Event, Glossary, RuleEntry
 from .common import ParseError, check_line_lengths, decode_text, read_text, split_lines, tokens
 from .event_list import GAME_HEADER_RE, PERIOD_HEADER_RE, TITLE_START_RE, parse_event_text
 

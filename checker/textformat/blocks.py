@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..model import Block
+from ..core.model import Block
 from .common import TextLine
 
 ITEM_RE = re.compile(

@@ -1,4 +1,5 @@
-"""What every text parser shares: reading a text file safely, and the error it raises."""
+"""What every text parser shares: reading a text file safely (the error it raises, ``ParseError``, is the
+core's: ``checker/core/errors.py``)."""
 
 from __future__ import annotations
 
@@ -6,23 +7,13 @@ import os
 import stat
 from dataclasses import dataclass
 
+from ..core.errors import ParseError
+
 # Limits on what one text may hold (README "Limits"). The seeds' longest line has 849 characters; a line or a
 # clause far beyond these is damage (a lost line break, a pasted binary), reported with its line.
 MAX_TEXT_BYTES = 2 * 1024 * 1024
 MAX_LINE_CHARS = 10_000
 MAX_CLAUSE_CHARS = 20_000
-
-
-class ParseError(Exception):
-    """Input that cannot be read or parsed, with the file and line where it went wrong."""
-
-    def __init__(self, file: str, line: int | None, message: str, column: int | None = None):
-        self.file = file
-        self.line = line
-        self.column = column
-        self.message = message
-        where = file + (f":{line}" if line else "") + (f":{column}" if column else "")
-        super().__init__(f"{where}: {message}")
 
 
 @dataclass

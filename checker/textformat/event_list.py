@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..core.eventid import NUMBER, EventIdSyntax
-from ..ids import find_references
-from ..model import Block, Clause, Event, RuleEntry, Section, Source
+from ..core.ids import find_references
+from ..core.model import Block, Clause, Event, RuleEntry, Section, Source
 from .common import MAX_CLAUSE_CHARS, ParseError, TextLine, split_lines
 
 ORDINALS = {

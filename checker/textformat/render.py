@@ -7,7 +7,7 @@ order, which gives that file back (whitespace aside).
 
 from __future__ import annotations
 
-from ..model import Event, Glossary, KnowledgeBase, RuleEntry
+from ..core.model import Event, Glossary, KnowledgeBase, RuleEntry
 from .blocks import block_text
 from .event_list import event_pieces
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...model import ExplanationItem
+from ...core.model import ExplanationItem
 
 TIME_LIMIT = 2.0
 MEMO = "logic-analysis"  # the analysis, kept in the (per-game) context's memo

@@ -22,7 +22,7 @@ Remove the condition or correct it.
 
 from __future__ import annotations
 
-from ...model import ExplanationItem
+from ...core.model import ExplanationItem
 
 CODE = "LOG004"
 NAME = "vacuous-condition"

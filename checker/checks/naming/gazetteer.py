@@ -24,7 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from ...model import KnowledgeBase
+from ...core.model import KnowledgeBase
 
 # What may stand before a run is checked after its first capital ('(?<![\w/+-].)'), so that the regex engine
 # skips to capitals instead of trying every position (2.4 times as fast; a test compares it with the first form).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rapidfuzz.distance import Levenshtein
 
-from ...ids import event_references
-from ...model import Reference
+from ...core.ids import event_references
+from ...core.model import Reference
 
 
 def entry_references(ctx):

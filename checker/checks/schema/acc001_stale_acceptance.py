@@ -21,7 +21,7 @@ given) and ``game`` (if given): the rule is :func:`covers`, the one matcher ``ch
 
 from __future__ import annotations
 
-from ...model import Acceptance, Finding
+from ...core.model import Acceptance, Finding
 
 CODE = "ACC001"
 NAME = "stale-acceptance"

@@ -36,8 +36,8 @@ SCOPE = "kb"  # two files of the KB with one id are found while loading the whol
 
 
 def _expected_file(event) -> str | None:
-    from ...kbio.store import entry_path
-    from ...paths import UnsafePath
+    from ...core.paths import UnsafePath
+    from ...kb.store import entry_path
 
     try:
         return entry_path(event).replace("\\", "/")
@@ -46,7 +46,7 @@ def _expected_file(event) -> str | None:
 
 
 def check(ctx):
-    # Duplicate keys and two files with one id are found while loading (kbio.yamlio, kbio.store).
+    # Duplicate keys and two files with one id are found while loading (kb.yamlio, kb.store).
     for f in getattr(ctx, "load_findings", []):
         if f.rule == CODE:
             yield f

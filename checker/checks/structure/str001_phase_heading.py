@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from ...ids import did_you_mean
+from ...core.ids import did_you_mean
 
 CODE = "STR001"
 NAME = "phase-heading"

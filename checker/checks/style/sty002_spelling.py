@@ -87,13 +87,13 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 @lru_cache(maxsize=1)
 def english_words() -> dict[str, int]:
     """pyspellchecker's English word frequencies. Parsing its gzipped JSON takes about 0.25 s; a marshal copy in
-    rulekb's cache folder (``checker/cache.py``) loads in about 0.05 s (marshal: plain data only, no code runs
+    rulekb's cache folder (``checker/kb/cachedir.py``) loads in about 0.05 s (marshal: plain data only, no code runs
     on loading)."""
     import marshal
 
     import spellchecker
 
-    from ...cache import read_cached, write_cached
+    from ...kb.cachedir import read_cached, write_cached
 
     name = f"english-{getattr(spellchecker, '__version__', '0')}.marshal"
     data = read_cached(name)

@@ -9,7 +9,7 @@ def validate_dispute(a: str, b: str, occupied: list[str], russia_barred: list[st
     """The dispute's names spelled as the game profile spells them (any case is accepted). Raises ValueError for
     a name that is not a minor country of the profile, the same minor twice, or an --occupied / --russia-barred
     minor that is not in the dispute."""
-    from ...ids import resolve_name
+    from ...core.ids import resolve_name
 
     a = resolve_name(a, minors, "minor country")
     b = resolve_name(b, minors, "minor country")

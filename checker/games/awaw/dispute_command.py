@@ -13,7 +13,7 @@ def _article(word: str) -> str:
 def cmd_dispute(args) -> int:
     import json
 
-    from ...ids import UnknownName
+    from ...core.ids import UnknownName
     from ..profile import profile_files
     from .dispute import validate_dispute
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-from ...ids import find_references, slugify
-from ...model import Block, Effect, RuleEntry, Source
+from ...core.ids import find_references, slugify
+from ...core.model import Block, Effect, RuleEntry, Source
 from ...textformat.blocks import groups
 from ...textformat.common import ParseError, TextLine, split_lines
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from ...ids import find_references, slugify
-from ...model import Block, Glossary, GlossaryTerm, RuleEntry, Source
+from ...core.ids import find_references, slugify
+from ...core.model import Block, Glossary, GlossaryTerm, RuleEntry, Source
 from ...textformat.blocks import groups, line_block, subject_word
 from ...textformat.common import ParseError, TextLine, split_lines
 

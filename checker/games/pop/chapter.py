@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from ...ids import find_references, slugify
-from ...model import Block, RuleEntry, Source
+from ...core.ids import find_references, slugify
+from ...core.model import Block, RuleEntry, Source
 from ...textformat.blocks import line_block
 from ...textformat.common import ParseError, split_lines
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...ids import ROMAN, ROMAN_BY_VALUE
+from ...core.ids import ROMAN, ROMAN_BY_VALUE
 from ...logic.facts import q
 from . import ASP_PROGRAM
 

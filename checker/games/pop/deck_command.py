@@ -20,7 +20,7 @@ from ...cli.kbroot import kb_root
 def _deck_findings(path: str, root: str):
     """What ``rulekb check`` reports on the deck file (schema, card ids, Ages, halves), and the loaded KB."""
     from ...engine.run import Run
-    from ...kbio.store import load_kb
+    from ...kb.store import load_kb
 
     run = Run(load_kb(root), [path]).check()
     return run.findings, run
@@ -41,13 +41,13 @@ def cmd_deck(args) -> int:
 def _cmd_deck(args) -> int:
     import json
 
-    from ...kbio.yamlio import load_file
+    from ...kb.yamlio import load_file
     from .deck import deck_from, display, find_layout, layout_problem
 
     if not os.path.isfile(args.file):
         raise UsageError(f"{args.file}: {'a folder, not a deck file' if os.path.isdir(args.file) else 'no such file'}")
     root = kb_root(args)
-    from ...kbio.store import validate
+    from ...kb.store import validate
 
     data, text = load_file(args.file)
     findings = validate(data, "deck", root, args.file, text)  # not a deck at all: its schema errors, as check says

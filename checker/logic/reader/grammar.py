@@ -129,7 +129,7 @@ def profile_path(game: str | None = None) -> str | None:
     KB in use (``./kb`` or the one next to the package); for the default game the bundled one when the KB has
     none; None for another game without a profile file."""
     from ...games.registry import reader_default_game
-    from ...kbio.store import default_kb_root
+    from ...kb.store import default_kb_root
 
     default = reader_default_game()
     game = game or default
@@ -178,7 +178,7 @@ def _cached_lark(text: str) -> Lark:
 
     Building the tables costs about 0.25 s per process, more than reading one contributed text; loading them is
     about 0.04 s. The tables are Lark's own serialisation (``Lark.memo_serialize``, plain dicts, lists and
-    strings) kept as marshal in an authenticated cache entry (``checker.cache``; never a pickle, as Lark's own
+    strings) kept as marshal in an authenticated cache entry (``checker.kb.cachedir``; never a pickle, as Lark's own
     ``cache=True`` would be), named by a hash of the grammar text, the options and Lark's version, so a changed
     grammar or vocabulary (a profile's codes and periods) is a different entry. An entry that is missing,
     damaged, forged or that Lark cannot load is rebuilt from the grammar."""
@@ -190,8 +190,8 @@ def _cached_lark(text: str) -> Lark:
         Lark,  # imported when a sentence is first read, not with the checks (issue 18: lean start)
     )
 
-    from ...cache import read_cached, write_cached
-    from ...kbio.cache import enabled
+    from ...kb.cache import enabled
+    from ...kb.cachedir import read_cached, write_cached
 
     if not enabled():
         return Lark(text, **_LARK_OPTIONS)

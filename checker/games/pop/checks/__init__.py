@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ....model import Finding
+from ....core.model import Finding
 
 
 def decks(ctx):

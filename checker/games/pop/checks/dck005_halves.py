@@ -14,7 +14,7 @@ Passes: at most 4 cards marked (1) and at most 4 marked (2).
 
 from __future__ import annotations
 
-from ....model import ExplanationItem
+from ....core.model import ExplanationItem
 from ..deck import find_layout
 from . import deck_finding, decks
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 
-from .textformat.common import ParseError
+from .errors import ParseError
 
 PERIOD_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$")  # a period label (IV, Early, 1914), as the schema has it
 GAME_RE = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")

@@ -13,19 +13,20 @@ Layout under ``kb/``::
 
 from __future__ import annotations
 
-import gc
+import functools
 import json
 import marshal
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..model import Event, Finding, Glossary, KnowledgeBase, RuleEntry, qualified
-from ..paths import check_entry_id, check_game, check_number, check_period
+from .. import _fast
+from .._fast.gc_pause import gc_paused
+from ..core.model import Acceptance, Event, Finding, Glossary, KnowledgeBase, RuleEntry, qualified
+from ..core.paths import check_entry_id, check_game, check_number, check_period
 from . import cache as kc
-from . import serialize as ser
+from . import codec
 from .yamlio import MAX_YAML_BYTES, YamlError, atomic_write, dumps, load_file, node_mark, read_regular
 
 # jsonschema (with referencing, attrs, rpds: about 0.1 s to import) is imported only when a file fails the fast
@@ -220,7 +221,7 @@ def validate(data: Any, kind: str, root: str, file: str, text: str, schemas: dic
         subject = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
         extra = _unknown_keys(err)
         if extra:  # an unknown key: reported on its own line, with the keys the schema knows there
-            from ..ids import suggestion
+            from ..core.ids import suggestion
 
             allowed = sorted((err.schema.get("properties") or {}) if isinstance(err.schema, dict) else ())
             for key in extra:
@@ -284,38 +285,13 @@ def iter_kb_files(root: str):
                 yield os.path.join(dirpath, name), name if folder == os.curdir else os.path.join(folder, name)
 
 
-# Objects made while loading above which the loaded KB is frozen: about 1,000 events read from YAML, or 3,000
-# from the KB cache (whose events keep their clause trees packed until used: 10,000 events make 66,000 objects)
-FREEZE_AFTER = 20_000
-
-
-@contextmanager
-def gc_paused(freeze: bool = True):
-    """Loading builds many small objects and no reference cycles; Python's cyclic collector would still scan the
-    growing heap again and again (a fifth of the load time at 10,000 events), so it is paused while loading (and
-    while the checks run over the loaded KB: their indexes and findings grow the heap the same way). The
-    loaded KB lives as long as the process: a large one is then moved out of the collector's sight (``gc.freeze``),
-    or the first collection after loading would scan all of it once more (a second at 10,000 events). Objects
-    without cycles are still freed when their last reference goes; a small KB is left to the collector. With
-    ``freeze=False`` (the checks) nothing is frozen: what they leave behind, cycles included, stays collectable."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            if freeze and gc.get_count()[0] > FREEZE_AFTER:
-                gc.freeze()
-            gc.enable()
-
-
 def load_kb(root: str | None = None, validate_schema: bool = True) -> LoadResult:
     with gc_paused():
         return _load_kb(root, validate_schema)
 
 
 def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
-    """Every KB file, in a fixed order, each from the KB cache (``kbio/cache.py``) when its path, size and
+    """Every KB file, in a fixed order, each from the KB cache (``kb/cache.py``) when its path, size and
     modification time match what the cache recorded, else read, validated and recorded again."""
     root = root or default_kb_root()
     kb = KnowledgeBase(root=root)
@@ -334,6 +310,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
             cache = KBCache(root, display_root)
     prefix = display_root + os.sep if display_root else ""
     schemas: dict = {}  # kind -> (schema text, validator): read once for this load
+    decoders = _decoders()
     for full, rel, kind in files:
         if kind is None:
             continue
@@ -349,7 +326,7 @@ def _load_kb(root: str | None, validate_schema: bool) -> LoadResult:
             except (YamlError, OSError):
                 stamp = raw = None  # read again below, which reports why
             record = cache.get(rel, *stamp) if stamp else None
-            if record is not None and _from_record(kb, result, kind, display, record):
+            if record is not None and _from_record(kb, result, kind, display, record, decoders):
                 continue
         record = _load_file(kb, result, kind, full, display, validate_schema, schemas, raw)
         if cache is not None and stamp is not None and record is not None:
@@ -369,8 +346,8 @@ def game_references(kb: KnowledgeBase, events=None) -> None:
     events name other period labels (Early, 1914) has its events' references read again with them, once every
     profile is loaded (profiles and events load in file order). Without this a game lacking a profile would read
     ``88:Mid`` as no reference at all, and a dangling one would pass unreported."""
+    from ..core.ids import find_references, roman_only
     from ..games import profile
-    from ..ids import find_references, roman_only
 
     events = list(kb.events.values()) if events is None else events
     own: dict[str, set[str]] = {}  # a game's events' own periods are labels too, with or without a profile
@@ -395,7 +372,7 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
     except YamlError as exc:
         finding = _schema_finding(exc.file, exc.line, exc.message, rule=exc.rule)
         result.findings.append(finding)
-        return ("bad", [kc.encode_finding(finding)], None)
+        return ("bad", [codec.to_row(finding)], None)
     result.texts[display] = text
     if validate_schema:
         errors = validate(data, kind, kb.root, display, text, schemas)
@@ -406,7 +383,7 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
                 eid = qualified(data["game"], eid)
             if eid:
                 result.unreadable[eid] = display
-            return ("bad", [kc.encode_finding(f) for f in errors], eid)
+            return ("bad", [codec.to_row(f) for f in errors], eid)
     clash = _id_clash(kb, kind, data, display, text)
     if clash is not None:
         result.findings.append(clash)
@@ -416,16 +393,16 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
     except (KeyError, TypeError, ValueError) as exc:
         finding = _schema_finding(display, 1, f"cannot read entry: {exc}")
         result.findings.append(finding)
-        return ("bad", [kc.encode_finding(finding)], None)
+        return ("bad", [codec.to_row(finding)], None)
     if kind == "event":
         entry = kc.encode_event(kb.events[qualified(data["game"], data["id"])])
     elif kind == "rule":
         rid = data["id"]
-        entry = kc.encode_rule(kb.documents[rid] if data.get("kind") == "document" else kb.rules[rid])
+        entry = codec.to_row(kb.documents[rid] if data.get("kind") == "document" else kb.rules[rid])
     elif kind == "glossary":
-        entry = kc.encode_glossary(kb.glossaries[data["id"]])
+        entry = codec.to_row(kb.glossaries[data["id"]])
     elif kind == "accepted":
-        entry = [kc.encode_acceptance(a) for a in kb.acceptances]
+        entry = [codec.to_row(a) for a in kb.acceptances]
     elif kind in ("game", "gazetteer"):
         entry = data
     else:
@@ -435,23 +412,25 @@ def _load_file(kb: KnowledgeBase, result: LoadResult, kind: str, full: str, disp
     return ("ok", entry, marshal.dumps(index))
 
 
-def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str, record: tuple) -> bool:
-    """Put a cached file's record into the KB. False if the record does not have the expected shape."""
+def _from_record(kb: KnowledgeBase, result: LoadResult, kind: str, display: str, record: tuple,
+                 decoders: dict) -> bool:
+    """Put a cached file's record into the KB (``decoders``: ``_decoders()``). False if the record does not have
+    the expected shape."""
     try:
         status, entry, extra = record
         if status == "ok" and kind in ("event", "rule", "glossary") and _key_of(kind, entry[0], entry[1]) in kb.files:
             return False  # an id clash: read the file again, which reports it (SCH002)
         if status == "bad":
-            result.findings.extend([kc.decode_finding(t) for t in entry])
+            result.findings.extend([codec.from_row(Finding, t) for t in entry])
             if extra:
                 result.unreadable[extra] = display
             return True
         if not isinstance(extra, bytes):
             return False
-        if kind in _DECODE:
-            _place(kb, _DECODE[kind](entry), display)
+        if kind in decoders:
+            _place(kb, decoders[kind](entry), display)
         elif kind == "accepted":
-            acceptances = [kc.Acceptance(*a) for a in entry]
+            acceptances = [codec.from_row(Acceptance, a) for a in entry]
             kb.files["accepted"] = display
             kb.acceptances.extend(acceptances)
         elif kind in ("game", "gazetteer"):
@@ -500,8 +479,11 @@ def _key_of(kind: str, ident: str, game) -> str:
     return qualified(str(game), ident) if kind == "event" else ident
 
 
-_DECODE = {"event": kc.decode_event, "rule": kc.decode_rule, "glossary": kc.decode_glossary}
-_READERS = {"event": ser.event_from, "rule": ser.rule_from, "glossary": ser.glossary_from}
+def _decoders() -> dict:
+    """The cache records' decoders for one load (the ``lazy_clauses`` switch read once, not for every event)."""
+    return {"event": functools.partial(kc.decode_event, lazy=_fast.enabled("lazy_clauses")),
+            "rule": functools.partial(codec.from_row, RuleEntry), "glossary": functools.partial(codec.from_row, Glossary)}
+_READERS = {"event": codec.event_from, "rule": codec.rule_from, "glossary": codec.glossary_from}
 
 
 def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") -> None:
@@ -521,13 +503,13 @@ def _add(kb: KnowledgeBase, kind: str, data: Any, display: str, text: str = "") 
     elif kind == "accepted":
         kb.files["accepted"] = display
         for k, item in enumerate(data.get("accepted") or []):
-            kb.acceptances.append(ser.acceptance_from(item, node_mark(text, ["accepted", k])[0]))
+            kb.acceptances.append(codec.acceptance_from(item, node_mark(text, ["accepted", k])[0]))
 
 
 # ------------------------------------------------------------------ saving
 
 def entry_path(entry: Event | RuleEntry | Glossary) -> str:
-    """Path of an entry's file relative to the KB root; every name in it is checked first (``checker/paths.py``)."""
+    """Path of an entry's file relative to the KB root; every name in it is checked first (``checker/core/paths.py``)."""
     if isinstance(entry, Event):
         return os.path.join("events", check_game(entry.game), check_period(entry.period).lower(),
                             f"{check_number(entry.number):02d}.yaml")
@@ -537,11 +519,7 @@ def entry_path(entry: Event | RuleEntry | Glossary) -> str:
 
 
 def entry_data(entry: Event | RuleEntry | Glossary) -> dict[str, Any]:
-    if isinstance(entry, Event):
-        return ser.event_to(entry)
-    if isinstance(entry, Glossary):
-        return ser.glossary_to(entry)
-    return ser.rule_to(entry)
+    return codec.to_data(entry)
 
 
 def entry_kind(entry: Event | RuleEntry | Glossary) -> str:

@@ -21,7 +21,8 @@ from typing import Any
 
 import yaml
 
-from ..paths import inside
+from .._fast import enabled, yaml_build
+from ..core.paths import inside
 
 try:  # libyaml is much faster; fall back to the pure-Python loader.
     from yaml import CSafeDumper as _Dumper
@@ -105,32 +106,6 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
         return mapping
 
 
-    def resolve(self, kind, value, implicit):
-        """The resolver's tag for a node (libyaml's composer asks once per node), without building a list of
-        resolvers each time: the same tags as ``yaml.resolver.Resolver.resolve`` (a test compares them)."""
-        if kind is yaml.ScalarNode:
-            if implicit[0]:
-                tag = _PLAIN_TAGS.get(value)
-                if tag is not None:  # a short plain scalar seen before: most are keys ('text', 'line'), numbers
-                    return tag
-                tag = "tag:yaml.org,2002:str"
-                for candidate, regexp in _IMPLICIT.get(value[:1], ()):
-                    if regexp.match(value):
-                        tag = candidate
-                        break
-                if len(value) <= _PLAIN_TAG_CHARS and len(_PLAIN_TAGS) < _PLAIN_TAGS_KEPT:
-                    _PLAIN_TAGS[value] = tag
-                return tag
-            return "tag:yaml.org,2002:str"
-        return "tag:yaml.org,2002:seq" if kind is yaml.SequenceNode else "tag:yaml.org,2002:map"
-
-    # Path resolvers are none (checked below), so there is no path to follow: PyYAML's own descend_resolver and
-    # ascend_resolver return at once, after a lookup. libyaml's composer calls both for every node, so they are
-    # built-ins that do nothing with their arguments ({}.get(node, index) answers index; tuple() answers ()):
-    # no Python frame for each of a KB's two million nodes.
-    descend_resolver = staticmethod({}.get)
-    ascend_resolver = staticmethod(tuple)
-
     def construct_yaml_int(self, node):
         value = node.value
         # Most numbers are plain decimals (lines, years, turns): int() alone reads them as the YAML 1.1 rules do
@@ -154,77 +129,15 @@ class _KBLoader(_Loader):  # type: ignore[misc,valid-type]
                                                     node.start_mark) from None
 
 
-# The implicit resolvers by first character, as tuples. The fast ``resolve`` holds only while there are no wildcard
-# or path resolvers (PyYAML has none unless a program adds them); otherwise the loader's own is used.
-_IMPLICIT = {ch: tuple(found) for ch, found in _KBLoader.yaml_implicit_resolvers.items()}
-if None in _IMPLICIT or _KBLoader.yaml_path_resolvers:  # pragma: no cover - nothing in rulekb adds them
-    del _KBLoader.resolve, _KBLoader.descend_resolver, _KBLoader.ascend_resolver
-
-# The tag of short plain scalars, as resolve found it (the implicit resolvers are fixed once the module is
-# loaded, so a value's tag never changes): bounded in length and count.
-_PLAIN_TAGS: dict[str, str] = {}
-_PLAIN_TAG_CHARS, _PLAIN_TAGS_KEPT = 32, 50_000
-
 _KBLoader.add_constructor("tag:yaml.org,2002:int", _KBLoader.construct_yaml_int)
 _KBLoader.add_constructor("tag:yaml.org,2002:timestamp", _KBLoader.construct_yaml_timestamp)
 
-_STR, _SEQ, _MAP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
-# Scalars whose constructor returns the value at once (no generator): built through the loader's own constructor.
-_PLAIN_SCALARS = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "timestamp"))
-_ScalarNode, _SequenceNode, _MappingNode = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
-
-
-class _LoaderDecides(Exception):
-    """Raised by ``_build`` for a document only the loader itself reads right (a key written twice): ``_load``
-    loads it again with the loader, which reports it."""
-
-
-def _build(loader: _KBLoader, node) -> Any:
-    """The value of a composed node, exactly as ``loader`` constructs it, without the safe constructor's
-    generators and bookkeeping (which cost as much as parsing): strings, lists and dicts directly, other plain
-    scalars through the loader's constructor for their tag, and anything else (a merge key, ``!!set``,
-    ``!!binary``, an unhashable key, an unknown tag) through the loader itself, which builds it or reports it
-    as it always has. Anchors and aliases never get here (``_refuse_aliases``). A key written twice hands the
-    document back to the loader (``_LoaderDecides``)."""
-    kind = type(node)
-    if kind is _ScalarNode:
-        tag = node.tag
-        if tag == _STR:
-            return node.value
-        if tag in _PLAIN_SCALARS:
-            return loader.yaml_constructors[tag](loader, node)
-    elif kind is _SequenceNode:
-        if node.tag == _SEQ:
-            return [_build(loader, item) for item in node.value]
-    elif kind is _MappingNode and node.tag == _MAP:
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag != _STR or type(key_node) is not _ScalarNode:  # merge keys, numbers, lists as keys
-                return loader.construct_object(node, deep=True)
-            key = key_node.value
-            if key in out:
-                raise _LoaderDecides
-            out[key] = _build(loader, value_node)
-        return out
-    return loader.construct_object(node, deep=True)
-
-
 def _load(text: str) -> Any:
-    """``yaml.load(text, Loader=_KBLoader)``, with the values built by ``_build``. A document ``_build`` refuses
-    is loaded again by the loader itself, so the error reported is the loader's (of several faults, the loader
-    names the one of the outermost mapping first)."""
-    loader = _KBLoader(text)
-    try:
-        node = loader.get_single_node()  # a syntax error is raised here, as by yaml.load
-        if node is None:
-            return None
-        try:
-            return _build(loader, node)
-        except (_LoaderDecides, yaml.YAMLError, ValueError, OverflowError):
-            pass  # loaded again below: the loader builds it or reports the error as it always has
-    finally:
-        loader.dispose()
-    return yaml.load(text, Loader=_KBLoader)  # noqa: S506 - CSafeLoader/SafeLoader only
+    """``yaml.load(text, Loader=_KBLoader)``, or the same values built faster (``checker/_fast/yaml_build.py``)."""
+    if enabled("yaml_build"):
+        return yaml_build.load(text, _KBLoader)
+    return yaml.load(text, Loader=_KBLoader)
+
 
 @functools.cache
 def _long_prefix(wide: int):

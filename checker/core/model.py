@@ -1,6 +1,6 @@
 """The one model in the middle of rulekb: plain dataclasses.
 
-The text parsers (``checker.textformat``) produce these objects, the KB layer (``checker.kbio``)
+The text parsers (``checker.textformat``) produce these objects, the KB layer (``checker.kb``)
 saves and loads them as YAML, the checks read them, and the renderers turn them back into the
 text they came from. Every piece of verbatim text carries the source line it came from, so a
 rendered entry can be laid back into its seed file in order (see ``checker.textformat.render``).
@@ -213,17 +213,6 @@ class Event:
         for section in self.body:
             _add_sections(out, section)
         return out
-
-    def __getattr__(self, name: str):
-        """Only reached for an attribute the event does not hold: the clause trees (``conditions``, ``body``) of an
-        event read from the KB cache, which are decoded on first use (``kbio/cache.py``, ``decode_event``), so that
-        checking one text against a large KB does not build every event's clauses."""
-        if name in ("conditions", "body"):
-            pending = self.__dict__.pop("_pending_clauses", None)
-            if pending is not None:
-                pending(self)
-                return self.__dict__[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def key(self) -> str:

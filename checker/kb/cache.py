@@ -13,15 +13,15 @@ contents of rulekb's source, grammar and data files and of the ASP programs in u
 the schemas do. A file modified within two seconds of the cache write is not cached (it may still be being
 written).
 
-Trust: the cache folder may be written by a stranger. ``checker.cache`` authenticates every entry with a key
+Trust: the cache folder may be written by a stranger. ``checker.kb.cachedir`` authenticates every entry with a key
 kept outside the folder and returns nothing for an entry it did not write; and what is read is plain data
-turned back into model objects by the constructors below, so even a forged entry could not run code. A
-damaged, stale or forged cache is rebuilt, never trusted. ``RULEKB_NO_CACHE=1`` turns the cache off.
+turned back into model objects by the codec (``checker/kb/codec.py``, the dataclasses' constructors), so even a
+forged entry could not run code. A damaged, stale or forged cache is rebuilt, never trusted. ``RULEKB_NO_CACHE=1``
+turns the cache off.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import marshal
 import os
@@ -30,24 +30,12 @@ import sys
 import time
 
 from .. import __version__
-from ..cache import read_cached, write_cached
-from ..model import (
-    Acceptance,
-    Block,
-    Clause,
-    Effect,
-    Event,
-    Finding,
-    Glossary,
-    GlossaryTerm,
-    ExplanationItem,
-    Reference,
-    RuleEntry,
-    Section,
-    Source,
-)
+from .._fast import lazy_clauses
+from ..core.model import Event, Finding
+from . import codec
+from .cachedir import read_cached, write_cached
 
-FORMAT = 3
+FORMAT = 4  # 4: rows of every field in declaration order (checker/kb/codec.py)
 RACY_SECONDS = 2.0
 PRUNE_DAYS = 30
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -141,105 +129,47 @@ def line_index(text: str) -> dict[int, int]:
     return index
 
 
-# ------------------------------------------------------------------ model <-> plain data
+# ------------------------------------------------------------------ model <-> plain data (rows of ``codec``)
 
-def _src(s: Source) -> tuple:
-    return (s.file, s.line, s.end_line)
-
-
-def _ref(r: Reference) -> tuple:
-    return (r.kind, r.text, r.target, r.form, r.external, r.line)
-
-
-def _clause(c: Clause) -> tuple:
-    return (c.marker, c.text, c.line, c.indent, c.kind, [_clause(x) for x in c.children], c.logic,
-            [_ref(r) for r in c.refs])
-
-
-def _section(s: Section) -> tuple:
-    return (s.kind, s.heading, s.line, s.canonical, s.date, s.duration, s.duration_line,
-            [_clause(c) for c in s.clauses], [_section(x) for x in s.sections], s.logic)
+_CLAUSE_TREES = ("conditions", "body")  # an event's fields packed apart, to be decoded only when used
 
 
 def encode_event(e: Event) -> tuple:
-    """The event as plain data; its clause trees packed on their own (marshal bytes), to be decoded only when
-    used (``decode_event``)."""
-    clauses = marshal.dumps(([_clause(c) for c in e.conditions], [_section(s) for s in e.body]))
-    return (e.id, e.game, e.period, e.number, e.title, e.header, _src(e.source), e.multiplicity, e.date,
-            e.date_start, e.date_end, e.duration, e.duration_line, e.duration_kind, e.duration_turns, e.extends,
-            clauses, e.notes)
+    """The event's row (``codec.to_row``), its clause trees packed on their own (marshal bytes), to be decoded
+    only when used (``decode_event``)."""
+    return tuple(marshal.dumps(codec.value_to_row(f, getattr(e, f.name))) if f.name in _CLAUSE_TREES
+                 else codec.value_to_row(f, getattr(e, f.name)) for f in codec.spec(Event))
 
 
-def encode_rule(r: RuleEntry) -> tuple:
-    return (r.id, r.game, r.kind, r.title, _src(r.source),
-            [(b.kind, b.text, b.line, b.marker, b.indent) for b in r.blocks], r.number, r.parent, r.auto_resolution,
-            [(x.text, x.line, x.target, x.quantity, x.amount, x.cap, x.condition, x.parsed, x.problem)
-             for x in r.effects], r.data, [_ref(x) for x in r.refs])
+def decode_event(row, lazy: bool | None = None) -> Event:
+    """The event of a row made by ``encode_event``; its clause trees are unpacked at once, or when first used
+    (``checker/_fast/lazy_clauses.py``: checking one text against 30,000 cached events reads the clauses of a few
+    of them only; ``lazy``: that trick's switch, None to read it here)."""
+    if len(row) != _EVENT_FIELDS:
+        raise TypeError("not an event row of this model")
+    values = list(row)
+    for k, decode in _EVENT_NESTED:
+        if values[k] is not None:
+            values[k] = decode(values[k])
+    packed: dict[str, bytes] = {}
+    for k, name in _TREE_INDEX:
+        if not isinstance(values[k], bytes):
+            raise TypeError("clauses not packed")
+        packed[name] = values[k]
+        values[k] = []  # a placeholder: the tree is ``_unpack_tree``'s
+    return lazy_clauses.decode(Event, values, packed, _unpack_tree, lazy)
 
 
-def encode_glossary(g: Glossary) -> tuple:
-    return (g.id, g.game, _src(g.source), g.heading,
-            [(t.term, t.meaning, t.line, t.separator, t.convention) for t in g.terms])
+def _unpack_tree(name: str, blob: bytes) -> list:
+    """A cached event's clause tree ``name`` (``conditions`` or ``body``), from its bytes."""
+    return codec.value_from_row(_TREE_FIELDS[name], marshal.loads(blob))
 
 
-def encode_acceptance(a: Acceptance) -> tuple:
-    return (a.rule, a.subject, a.reason, a.match, a.who, a.when, a.erratum, a.line, a.game)
-
-
-def _dclause(t) -> Clause:
-    m, text, line, indent, kind, children, logic, refs = t
-    return Clause(m, text, line, indent, kind, [_dclause(x) for x in children], logic, [Reference(*r) for r in refs])
-
-
-def _dsection(t) -> Section:
-    kind, heading, line, canonical, date, duration, duration_line, clauses, sections, logic = t
-    return Section(kind, heading, line, canonical, date, duration, duration_line, [_dclause(c) for c in clauses],
-                   [_dsection(s) for s in sections], logic)
-
-
-def decode_event(t) -> Event:
-    """The event of a record; its clause trees are decoded when first used (``Event.__getattr__``): checking one
-    text against 30,000 cached events reads the clauses of a few of them only."""
-    (eid, game, period, number, title, header, source, mult, date, ds, de, duration, dline, dkind, dturns,
-     extends, clauses, notes) = t
-    if not isinstance(clauses, bytes):
-        raise TypeError("clauses not packed")
-    event = Event(eid, game, period, number, title, header, Source(*source), mult, date, ds, de, duration, dline,
-                  dkind, dturns, extends, notes=notes)
-    held = event.__dict__
-    del held["conditions"], held["body"]
-    held["_pending_clauses"] = functools.partial(_unpack_clauses, clauses)
-    return event
-
-
-def _unpack_clauses(packed: bytes, event: Event) -> None:
-    """Decode a cached event's clause trees into it (fields set since it was decoded are kept)."""
-    conditions, body = marshal.loads(packed)
-    event.__dict__.setdefault("conditions", [_dclause(c) for c in conditions])
-    event.__dict__.setdefault("body", [_dsection(s) for s in body])
-
-
-def decode_rule(t) -> RuleEntry:
-    rid, game, kind, title, source, blocks, number, parent, auto, effects, data, refs = t
-    return RuleEntry(rid, game, kind, title, Source(*source), [Block(*b) for b in blocks], number, parent, auto,
-                     [Effect(*x) for x in effects], data, [Reference(*x) for x in refs])
-
-
-def decode_glossary(t) -> Glossary:
-    gid, game, source, heading, terms = t
-    return Glossary(gid, game, Source(*source), heading, [GlossaryTerm(*x) for x in terms])
-
-
-def encode_finding(f: Finding) -> tuple:
-    expl = None if f.explanation is None else [(x.id, x.file, x.line, x.text) for x in f.explanation]
-    return (f.rule, f.category, f.severity, f.subject, f.file, f.line, f.message, expl, f.accepted, f.source_line,
-            f.game)
-
-
-def decode_finding(t) -> Finding:
-    rule, category, severity, subject, file, line, message, expl, accepted, source_line, game = t
-    return Finding(rule, category, severity, subject, file, line, message,
-                   None if expl is None else [ExplanationItem(*x) for x in expl], accepted, source_line, game)
+_TREE_FIELDS = {f.name: f for f in codec.spec(Event) if f.name in _CLAUSE_TREES}
+_TREE_INDEX = tuple((k, f.name) for k, f in enumerate(codec.spec(Event)) if f.name in _CLAUSE_TREES)
+_EVENT_FIELDS = len(codec.spec(Event))
+# The event's nested fields but the packed trees (taken as they are: bytes): its source
+_EVENT_NESTED = tuple((k, d) for k, d in codec.nested_at(Event) if codec.spec(Event)[k].name not in _CLAUSE_TREES)
 
 
 # ------------------------------------------------------------------ the cache file
@@ -336,7 +266,7 @@ def _plain(record) -> bool:
 def prune(days: float = PRUNE_DAYS) -> None:
     """Remove KB caches, their findings and parser tables not used for ``days`` (a KB folder that is gone, or a
     vocabulary no longer used, leaves its entry)."""
-    from ..cache import cache_dir
+    from .cachedir import cache_dir
 
     folder = cache_dir()
     limit = time.time() - days * 86400
@@ -369,7 +299,7 @@ def read_findings(kb_cache_name: str, state: str):
         stored_state, findings, quotes = marshal.loads(data)
         if stored_state != state:
             return None
-        return [decode_finding(t) for t in findings], {tuple(k): v for k, v in quotes}
+        return [codec.from_row(Finding, t) for t in findings], {tuple(k): v for k, v in quotes}
     except (EOFError, ValueError, TypeError):
         return None
 
@@ -406,7 +336,7 @@ def write_findings(kb_cache_name: str, state: str, findings: list[Finding], quot
     if not enabled():
         return
     try:
-        blob = marshal.dumps((state, [encode_finding(f) for f in findings], list(quotes.items())))
+        blob = marshal.dumps((state, [codec.to_row(f) for f in findings], list(quotes.items())))
     except ValueError:
         return
     write_cached(findings_name(kb_cache_name), blob)

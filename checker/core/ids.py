@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .core.eventid import (  # noqa: F401  (the one event-id syntax; these names are kept for their callers)
+from .eventid import (  # noqa: F401  (the one event-id syntax; these names are kept for their callers)
     ROMAN,
     ROMAN_BY_VALUE,
     EventIdSyntax,

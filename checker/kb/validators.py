@@ -2,10 +2,10 @@
 
 fastjsonschema turns a JSON Schema into Python source; generating and compiling it costs tens of milliseconds
 per schema, which is a large share of checking a small KB. The compiled code is therefore kept in rulekb's
-cache folder (``checker/cache.py``) under the SHA-256 of the schema text, the fastjsonschema version and
+cache folder (``checker/kb/cachedir.py``) under the SHA-256 of the schema text, the fastjsonschema version and
 Python's bytecode magic number, so an edited schema, a new fastjsonschema or another Python never reuses stale
 code. The cache folder is not trusted (anyone who can write it would otherwise run code in every later rulekb
-process): each entry is authenticated with a per-user key kept outside it (``checker/cache.py``), and an entry
+process): each entry is authenticated with a per-user key kept outside it (``checker/kb/cachedir.py``), and an entry
 whose signature does not verify is never unmarshalled, only regenerated. An unreadable or unwritable cache
 folder, or no place for the key, falls back to compiling in memory."""
 
@@ -16,33 +16,27 @@ import importlib.util
 import json
 import marshal
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 import fastjsonschema
 
-from ..cache import read_cached, write_cached
-
-_GENERATION = 2  # what _generate makes of fastjsonschema's code: raised when that changes (2: no item paths)
+from .._fast import validator_paths
+from .cachedir import read_cached, write_cached
 
 
 def _key(schema_text: str) -> str:
     version = getattr(fastjsonschema, "VERSION", "") or getattr(fastjsonschema, "__version__", "")
     magic = importlib.util.MAGIC_NUMBER.hex()  # bytecode is only valid for the Python that wrote it
-    return hashlib.sha256(f"{version}\0{magic}\0{_GENERATION}\0{schema_text}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{version}\0{magic}\0{validator_paths.stamp()}\0{schema_text}".encode()).hexdigest()[:32]
 
 
-_ENTRY = re.compile(r"^def (validate\w*)\(", re.M)
-# The path fastjsonschema's code passes down to each nested item's validator, for its error message
-# ("data.body[3].clauses[0]"), built with ``"…".format(**locals())`` for every item, valid or not: half the time
-# of validating a valid file. rulekb never shows these messages (a file that fails is validated again by
-# jsonschema, which reports every error with its path: kbio/store.validate), so the nested calls are given no
-# path. Only arguments are rewritten; what is checked is not (a test compares the verdicts).
-_ITEM_PATH = re.compile(r', \(name_prefix or "data"\) \+ "[^"\n]*"\.format\(\*\*locals\(\)\)\)')
+_ENTRY = re.compile(r"^def (validate\w*)\(", re.MULTILINE)
 
 
 def _generate(schema_text: str) -> str:
-    code = _ITEM_PATH.sub(", None)", fastjsonschema.compile_to_code(json.loads(schema_text)))
+    code = validator_paths.edit(fastjsonschema.compile_to_code(json.loads(schema_text)))
     entry = _ENTRY.search(code)  # the schema's own function is generated first, its $refs after it
     if entry is None:
         raise fastjsonschema.JsonSchemaDefinitionException("fastjsonschema generated no validate function")
@@ -56,16 +50,20 @@ def _load(code: Any) -> Callable[[Any], Any]:
     return namespace["rulekb_entry"]
 
 
-@lru_cache(maxsize=32)
 def fast_validator(schema_text: str) -> Callable[[Any], Any]:
     """A validator function raising ``fastjsonschema.JsonSchemaException`` on the first error."""
+    return _validator(schema_text, validator_paths.stamp())
+
+
+@lru_cache(maxsize=32)
+def _validator(schema_text: str, stamp: str) -> Callable[[Any], Any]:
     name = f"schema-{_key(schema_text)}.marshal"
     data = read_cached(name)  # None unless its tag verifies under this user's key: forged entries are rebuilt
     if data is not None:
         try:
             return _load(marshal.loads(data))
         except Exception:  # noqa: BLE001 - an entry signed by an older rulekb that no longer loads
-            pass
+            data = None  # rebuilt below
     code = compile(_generate(schema_text), f"<schema validator {name}>", "exec")
     write_cached(name, marshal.dumps(code))
     return _load(code)

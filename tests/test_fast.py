@@ -1,0 +1,166 @@
+"""The speed tricks of checker/_fast/, each against its plain way as the oracle: on the bundled KB and on a small
+generated KB, the trick gives what the plain way gives. And the whole ``check --format json`` output is the same
+with every trick off (``RULEKB_PLAIN=1``)."""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import fastjsonschema
+import pytest
+import yaml
+
+from bench.generate import generate
+from checker import _fast
+from checker._fast import gc_pause, validator_paths, yaml_build
+from checker.core.model import Event
+from checker.kb import cache as kc
+from checker.kb import codec, validators
+from checker.kb.store import entry_data, iter_kb_files, load_kb, schema_kind_for
+from checker.kb.yamlio import _KBLoader
+
+from .test_yaml_build import _types
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def kbs(tmp_path_factory):
+    """The bundled KB and a generated one of 40 events."""
+    out = tmp_path_factory.mktemp("gen") / "kb"
+    generate(40, str(out), seed=5, quiet=True)
+    return [str(REPO / "kb"), str(out)]
+
+
+def _files(kbs):
+    for root in kbs:
+        yield from iter_kb_files(root)
+
+
+def _plain(monkeypatch):
+    monkeypatch.setenv("RULEKB_PLAIN", "1")
+
+
+def test_the_switch(monkeypatch):
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    assert all(_fast.enabled(t) for t in _fast.TRICKS)
+    for off in ("1", "yes"):
+        monkeypatch.setenv("RULEKB_PLAIN", off)
+        assert not any(_fast.enabled(t) for t in _fast.TRICKS)
+    monkeypatch.setenv("RULEKB_PLAIN", "0")
+    assert all(_fast.enabled(t) for t in _fast.TRICKS)
+    with pytest.raises(ValueError, match="no speed trick"):
+        _fast.enabled("warp")
+
+
+def test_yaml_build_gives_what_the_loader_gives(kbs):
+    n = 0
+    for full, _ in _files(kbs):
+        text = Path(full).read_text(encoding="utf-8")
+        fast, plain = yaml_build.load(text, _KBLoader), yaml.load(text, Loader=_KBLoader)
+        assert fast == plain and _types(fast) == _types(plain), full
+        n += 1
+    assert n > 80
+
+
+def _verdict(check, doc) -> bool:
+    try:
+        check(doc)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return True
+
+
+def test_validator_paths_give_the_unedited_codes_verdicts(kbs, monkeypatch):
+    schemas = {p.name.split(".")[0]: p.read_text(encoding="utf-8") for p in (REPO / "kb" / "schema").glob("*.json")}
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    edited = {k: validators.fast_validator(t) for k, t in schemas.items()}
+    assert validator_paths.stamp() != "plain"
+    _plain(monkeypatch)
+    unedited = {k: validators.fast_validator(t) for k, t in schemas.items()}
+    assert validator_paths.stamp() == "plain"
+    compared = failing = 0
+    for full, rel in _files(kbs):
+        kind = schema_kind_for(rel)
+        if kind is None:
+            continue
+        data = yaml.safe_load(Path(full).read_text(encoding="utf-8"))
+        for doc in (data, {**data, "unexpected": 1}, {k: v for k, v in data.items() if k != "id"}):
+            verdict = _verdict(edited[kind], doc)
+            assert verdict == _verdict(unedited[kind], doc), (rel, doc)
+            compared += 1
+            failing += not verdict
+    assert compared > 240 and failing > 80  # wrong documents were among them
+
+
+def _whole(result) -> tuple:
+    kb = result.kb
+    entries = {key: entry_data(e) for key, e in (*kb.events.items(), *kb.rules.items(), *kb.documents.items(),
+                                                 *kb.glossaries.items())}
+    return entries, kb.games, kb.gazetteers, [codec.to_row(a) for a in kb.acceptances], \
+        [f.to_dict() for f in result.findings]
+
+
+def test_gc_pause_loads_what_the_plain_load_loads(kbs, monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    for root in kbs:
+        monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+        fast = _whole(load_kb(root))
+        _plain(monkeypatch)
+        assert _whole(load_kb(root)) == fast
+    assert gc.isenabled()
+
+
+def test_gc_pause_pauses_only_when_on(monkeypatch):
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    with gc_pause.gc_paused(freeze=False):
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    _plain(monkeypatch)
+    with gc_pause.gc_paused(freeze=False):
+        assert gc.isenabled()
+
+
+def test_lazy_clauses_read_as_the_plain_decode(kbs, monkeypatch):
+    for root in kbs:
+        monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+        events = list(load_kb(root).kb.events.values())
+        rows = [kc.encode_event(e) for e in events]
+        monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+        lazy = [kc.decode_event(r) for r in rows]
+        assert all(type(e) is not Event and isinstance(e, Event) for e in lazy)
+        _plain(monkeypatch)
+        plain = [kc.decode_event(r) for r in rows]
+        assert all(type(e) is Event for e in plain)
+        assert plain == events
+        assert lazy == plain  # read: unpacked, and plain dataclasses from then on
+        assert all(type(e) is Event for e in lazy)
+
+
+def test_a_clause_tree_set_before_first_use_is_kept(monkeypatch):
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    event = codec.event_from(yaml.safe_load((REPO / "kb/events/eu/vii/01.yaml").read_text(encoding="utf-8")))
+    lazy = kc.decode_event(kc.encode_event(event))
+    lazy.conditions = []
+    assert lazy.body == event.body and lazy.conditions == [] and type(lazy) is Event
+
+
+def test_check_json_is_the_same_with_every_trick_off(tmp_path):
+    def check(plain: bool) -> str:
+        env = {**os.environ, "RULEKB_NO_CACHE": "1", "PYTHONPATH": str(REPO)}
+        env.pop("RULEKB_PLAIN", None)
+        if plain:
+            env["RULEKB_PLAIN"] = "1"
+        run = subprocess.run([sys.executable, "-m", "checker.cli", "check", "--format", "json"], cwd=REPO, env=env,
+                             capture_output=True, text=True, timeout=600, check=False)
+        assert run.returncode == 1, run.stderr[-2000:]
+        return run.stdout
+
+    fast, plain = check(False), check(True)
+    assert json.loads(fast)  # findings were reported
+    assert fast == plain
