@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker import ids
+from checker.core import ids
 from checker.checks.naming import gazetteer
 from checker.checks.naming import nam003_two_spellings_in_event as nam003
 from checker.checks.style import sty004_real_word_errors as sty004

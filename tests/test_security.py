@@ -225,7 +225,7 @@ def test_site_game_cannot_leave_the_docs_folder(kb, tmp_path):
 
 
 def test_paths_module_refuses_what_is_not_a_name():
-    from checker import paths
+    from checker.core import paths
 
     for bad in ("../../X", "VII/..", "", "I" * 21, "a.b", ".x", "VII\\..", "-x"):
         with pytest.raises(paths.UnsafePath):

@@ -20,7 +20,7 @@ from .conftest import KB
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKB_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("RULEKB_STATE_DIR", str(tmp_path / "state"))
-    from checker import cache as cache_module
+    from checker.kb import cachedir as cache_module
 
     monkeypatch.setattr(cache_module, "_KEY", None)
     validators._validator.cache_clear()
@@ -102,7 +102,7 @@ def test_forged_cache_entry_is_never_run(cache, tmp_path):
 
 
 def test_cache_entry_signed_with_another_key_is_never_run(cache, tmp_path, monkeypatch):
-    from checker import cache as cache_module
+    from checker.kb import cachedir as cache_module
 
     text = (KB / "schema" / "accepted.schema.json").read_text(encoding="utf-8")
     marker = tmp_path / "PWNED"
@@ -118,7 +118,7 @@ def test_cache_entry_signed_with_another_key_is_never_run(cache, tmp_path, monke
 
 
 def test_key_inside_the_cache_or_writable_by_others_is_not_used(cache, tmp_path, monkeypatch):
-    from checker import cache as cache_module
+    from checker.kb import cachedir as cache_module
 
     first = cache_module.cache_key()
     key = tmp_path / "state" / "cache.key"
