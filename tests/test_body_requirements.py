@@ -168,3 +168,29 @@ def test_a_requirement_inside_a_conditional_part_applies_when_the_part_does(mini
     assert main(["order", "--kb", root, "--check", after, "--format", "json"]) == 0, capsys.readouterr()
     capsys.readouterr()
     assert main(["order", "--kb", root, "--goal", "5:VII", "--avoid", "1:VII", "--format", "json"]) == 0
+
+
+# A country written by its profile name (France) and by its code (FRA) is one country (docs/logic.md S7).
+NAME_AND_CODE = """\
+PERIOD VII
+
+1: FIRST EVENT (historical date: 1770)
+(duration: immediate)
+EVENTS PHASE:
+1. CORSICA passes to France.
+
+5: FIFTH EVENT (historical date: 1774)
+Cannot occur if FRA owns CORSICA. Otherwise re-roll.
+(duration: immediate)
+EVENTS PHASE:
+1. Bavaria becomes a neutral minor.
+"""
+
+
+def test_a_country_by_its_name_and_by_its_code_is_one_owner(mini_kb, tmp_path, capsys):
+    root = str(mini_kb({"a.txt": NAME_AND_CODE}))
+    after = _log(tmp_path, [(1, "1:VII", "fired"), (2, "5:VII", "fired")])
+    assert main(["order", "--kb", root, "--check", after, "--format", "json"]) == 1, capsys.readouterr()
+    capsys.readouterr()
+    rerolled = _log(tmp_path, [(1, "1:VII", "fired"), (2, "5:VII", "rerolled")])
+    assert main(["order", "--kb", root, "--check", rerolled, "--format", "json"]) == 0, capsys.readouterr()

@@ -23,10 +23,21 @@ EVENT_FLUENTS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over
 _PLAIN_CONTENT = re.compile(r"[^\x00-\x1f\x7f-\x9f\\]*")  # what q keeps as it is: no control character, no backslash
 
 
-def name_key(text) -> str:
+def name_key(text, aliases: dict[str, str] | None = None) -> str:
     """The key of a minor's, province's or country's name: spellings that differ only in case or spacing are one
-    name (a sentence in capitals writes POLAND for Poland)."""
-    return " ".join(str(text).split()).casefold()
+    name (a sentence in capitals writes POLAND for Poland); with ``aliases`` (``country_aliases``), a country
+    written by its profile name is its code (France is FRA)."""
+    key = " ".join(str(text).split()).casefold()
+    return aliases.get(key, key) if aliases else key
+
+
+def country_aliases(prof: GameProfile) -> dict[str, str]:
+    """{name key: code key} of the game's countries: the name the profile gives each code, read as the reader
+    reads it (its first capitalised word: "Holland (the Dutch player)" is Holland), so that "France" and "FRA"
+    are one country in the model (docs/logic.md S7)."""
+    from .reader.grammar import vocabulary_of
+
+    return {name_key(name): name_key(code) for name, code in vocabulary_of(prof).names}
 
 
 def q(text: str) -> str:
@@ -205,8 +216,9 @@ def _event_sections(event: Event):
         yield section
 
 
-def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
-    """What an event's conditions test, and what its effects change (for the cone)."""
+def event_dependencies(event: Event, periods=(), aliases: dict[str, str] | None = None) -> dict[str, set[str]]:
+    """What an event's conditions test, and what its effects change (for the cone); ``aliases``: the game's
+    country names (``country_aliases``), so that a name and its code are one fluent here as in the model."""
     needs_events: set[str] = set()
     tests: set[str] = set()
     changes: set[str] = set()
@@ -225,25 +237,25 @@ def event_dependencies(event: Event, periods=()) -> dict[str, set[str]]:
                 if eff["kind"] in ("cancel_event", "never_occurs"):
                     changes.add(f"event:{eff['event']}")
                 elif eff["kind"] in ("minor_created", "minor_removed"):
-                    changes.add(f"exists:{name_key(eff['subject'])}")
+                    changes.add(f"exists:{name_key(eff['subject'], aliases)}")
                 elif eff["kind"] == "religion":
-                    changes.add(f"religion:{name_key(eff['subject'])}")
+                    changes.add(f"religion:{name_key(eff['subject'], aliases)}")
                 elif eff["kind"] == "game_ends":
                     changes.add("game")
                 elif eff["kind"] == "owner":
-                    changes.add(f"owner:{name_key(eff.get('subject'))}")
+                    changes.add(f"owner:{name_key(eff.get('subject'), aliases)}")
                 elif eff["kind"] in ("minor_neutral", "minor_vassal"):
-                    changes.add(f"status:{name_key(eff.get('subject'))}")
+                    changes.add(f"status:{name_key(eff.get('subject'), aliases)}")
     for c in conds:
         needs_events |= _cond_events(c)
         if c["kind"] in ("exists", "not_exists"):
-            tests.add(f"exists:{name_key(c.get('subject'))}")
+            tests.add(f"exists:{name_key(c.get('subject'), aliases)}")
         if c["kind"] == "religion":
-            tests.add(f"religion:{name_key(c.get('subject'))}")
+            tests.add(f"religion:{name_key(c.get('subject'), aliases)}")
         if c["kind"] == "owns":
-            tests.add(f"owner:{name_key(c.get('value'))}")
+            tests.add(f"owner:{name_key(c.get('value'), aliases)}")
         if c["kind"] == "status":
-            tests.add(f"status:{name_key(c.get('subject'))}")
+            tests.add(f"status:{name_key(c.get('subject'), aliases)}")
     needs_events |= set(duration_events(event, _Anything(), periods)[0])
     # "repeats exactly X": the event plays X's cases (S6), so what X's case conditions test is tested here too
     needs_events |= {x for x in repeated_events(event)}
@@ -265,7 +277,8 @@ class DependencyIndex:
         self.profile = game_profile(kb)
         periods = self.profile.periods
         known = known or {}
-        self.deps = {eid: known[eid] if eid in known else event_dependencies(e, periods)
+        aliases = country_aliases(self.profile)
+        self.deps = {eid: known[eid] if eid in known else event_dependencies(e, periods, aliases)
                      for eid, e in kb.events.items()}
         self.changers: dict[str, set[str]] = {}
         for eid, d in self.deps.items():
@@ -324,11 +337,13 @@ class _Builder:
         self.out_events: set[str] = set()
         self.composites: dict[str, str] = {}
         self.spellings: dict[str, str] = {}  # a name's key -> the spelling its atoms use (name())
+        self.aliases = country_aliases(self.profile)  # a country's profile name is its code (S7)
 
     def name(self, text) -> str:
         """A minor, province, country or religion as the model names it: one atom for every spelling that differs
-        only in case or spacing ("POLAND" in a sentence in capitals is Poland), spelled as first met."""
-        return self.spellings.setdefault(name_key(text), " ".join(str(text).split()))
+        only in case or spacing ("POLAND" in a sentence in capitals is Poland), and for a country's profile name
+        and its code (France, FRA), spelled as first met."""
+        return self.spellings.setdefault(name_key(text, self.aliases), " ".join(str(text).split()))
 
     def clause_id(self, event: Event, line: int, text: str, role: str) -> int:
         cid = self.next_id

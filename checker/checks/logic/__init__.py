@@ -29,19 +29,22 @@ def known_dependencies(ctx) -> dict | None:
     """With contributed entries: what every event of the KB as loaded tests and changes (the cones are walked
     in it), from the cache under the KB's state (``CheckContext.base_aggregate``), less the contributed and
     replaced events, whose dependencies are read again. None (read every event) for a whole-KB check, or when
-    the profile's periods differ from those the cached dependencies were read with (a contributed profile)."""
+    the profile's periods or country names differ from those the cached dependencies were read with (a contributed
+    profile)."""
     if ctx.only is None or ctx.kb_state is None or not ctx.use_aggregates:
         return None
-    from ...logic.facts import event_dependencies, game_profile
+    from ...logic.facts import country_aliases, event_dependencies, game_profile
 
-    periods = tuple(game_profile(ctx.kb).periods)
+    prof = game_profile(ctx.kb)
+    periods, aliases = tuple(prof.periods), country_aliases(prof)
+    read_as = (periods, tuple(sorted(aliases.items())))
 
     def build():
-        return periods, {e.id: event_dependencies(e, periods) for e in ctx.base_events()}
+        return read_as, {e.id: event_dependencies(e, periods, aliases) for e in ctx.base_events()}
 
     read_with, deps = ctx.base_aggregate("LOGIC-dependencies", build)
-    if tuple(read_with) != periods:
-        return None
+    if (tuple(read_with[0]), tuple(tuple(pair) for pair in read_with[1])) != read_as:
+        return None  # read with other periods or country names (a contributed profile): read every event again
     return {eid: d for eid, d in deps.items() if eid not in ctx.only}
 
 
