@@ -136,3 +136,13 @@ def test_an_acceptance_reads_as_it_always_has():
     assert got == model.Acceptance("SCH001", None, "r", when="2026-01-02", line=3)
     with pytest.raises(KeyError):
         codec.acceptance_from({"rule": "SCH001"})
+
+
+def test_a_finding_with_its_explanation_is_plain_data_in_a_row():
+    """A finding's explanation (``list[ExplanationItem] | None``) is rows too: the findings cache is marshal, and a
+    row holding an ExplanationItem object could not be written, so a warm check ran every check again (a test
+    that builds its values from the codec's own reading of the fields could not see it)."""
+    f = model.Finding("LOG003", "logic", "warning", "7:VII", "a.yaml", 3, "two owners at once",
+                      [model.ExplanationItem("7:VII", "a.yaml", 166, "d. AUS may annex Polish KRAKOW.")])
+    row = codec.to_row(f)
+    assert codec.from_row(model.Finding, marshal.loads(marshal.dumps(row))) == f

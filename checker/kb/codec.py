@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import types
 import typing
 from typing import Any
 
@@ -87,13 +88,14 @@ def spec(cls: type) -> tuple[_Field, ...]:
     out = []
     for f in dataclasses.fields(cls):
         hint, nested, many = hints[f.name], None, False
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional = [a for a in typing.get_args(hint) if a is not type(None)]
+        if typing.get_origin(hint) in (typing.Union, types.UnionType) and len(optional) == 1:
+            hint = optional[0]  # Source | None, list[ExplanationItem] | None: the type inside
+        args = typing.get_args(hint)
         if typing.get_origin(hint) is list and args and dataclasses.is_dataclass(args[0]):
             nested, many = args[0], True
         elif dataclasses.is_dataclass(hint):
             nested = hint
-        elif len(args) == 1 and dataclasses.is_dataclass(args[0]):  # Source | None
-            nested = args[0]
         out.append(_Field(f.name, nested, many, f.default, f.default_factory))
     return tuple(out)
 
