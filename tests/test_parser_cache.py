@@ -95,7 +95,7 @@ def test_a_damaged_or_forged_entry_is_rebuilt(cache_env, monkeypatch):
 
 def test_another_vocabulary_is_another_entry(cache_env):
     eu = grammar.default_vocabulary("eu")
-    other = grammar.Vocabulary(codes=("AA", "BB"), periods=("Early", "Late"))
+    other = grammar.Vocabulary(codes=("AA", "BB"), periods=("Early", "Late"), forms="eu")
     grammar.parser(eu)
     grammar.parser(other)
     assert len(_entries(cache_env)) == 2

@@ -1,7 +1,8 @@
 """What a game pack declares: the interface between generic code and one game's code.
 
 A pack (``checker/games/<game>/``, its ``__init__.py`` defines ``PACK``) holds what only one game needs: the text
-formats of its rulebooks, its event decks, its extra commands, the ASP programs only its code loads. Generic code
+formats of its rulebooks, its event decks, its extra commands, the ASP programs only its code loads, its own
+sentence forms (a grammar read before the generic event language). Generic code
 never imports a pack: it asks :mod:`checker.games.registry` ("which format is this text in", "which game reads
 decks"). The game's profile (``kb/games/<game>.yaml``) stays data; a game without a pack (the example games) is
 read by the generic code alone.
@@ -35,6 +36,9 @@ class GamePack:
     # the game whose profile (the KB's, else the bundled one) is the reader's vocabulary when a caller names no
     # game: the events rewrite, the bundled KB's first game
     reader_default: bool = False
+    # module of the pack with the game's own sentence forms, read before the generic event language: GRAMMAR (a
+    # Lark LALR grammar file), ToLogic (its transformer), CUES and KEYS (what makes a sentence of them rule-shaped)
+    sentences: str | None = None
 
     def module(self, name: str):
         """One of the pack's modules (``decks``, a command), imported when first asked for."""

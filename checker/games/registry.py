@@ -57,3 +57,15 @@ def check_packages() -> list[str]:
 def reader_default_game() -> str | None:
     """The game whose vocabulary the reader uses when a caller names none (the pack that says so), or None."""
     return next((p.id for p in packs() if p.reader_default), None)
+
+
+def sentence_forms(game: str | None):
+    """The module with ``game``'s own sentence forms (``GRAMMAR``, ``ToLogic``, ``CUES``, ``KEYS``), or None when
+    the game is read by the generic event language alone."""
+    found = pack(game)
+    return found.module(found.sentences) if found and found.sentences else None
+
+
+def has_sentence_forms(game: str | None) -> bool:
+    found = pack(game)
+    return bool(found and found.sentences)

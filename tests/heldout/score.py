@@ -275,6 +275,8 @@ def effects_equal(got, want, periods) -> bool:
 # ------------------------------------------------------------------ reading a sentence in its game
 
 def vocabularies(games: dict):
+    import dataclasses
+
     from checker.logic.reader.grammar import Vocabulary
 
     try:
@@ -285,9 +287,12 @@ def vocabularies(games: dict):
     for gid, g in games.items():
         periods = tuple(str(p) for p in g.get("periods", []))
         vocab = Vocabulary(codes=tuple(g.get("countries", [])), periods=periods)
-        if TitleIndex is not None:
-            import dataclasses
+        if "forms" in {f.name for f in dataclasses.fields(Vocabulary)}:
+            # a game whose pack has sentence forms of its own (the corpus' eu is the events rewrite) reads them first
+            from checker.logic.reader.grammar import forms_of
 
+            vocab = dataclasses.replace(vocab, forms=forms_of(gid))
+        if TitleIndex is not None:
             vocab = dataclasses.replace(vocab, titles=TitleIndex([(str(t), str(i)) for i, t in
                                                                   (g.get("events") or {}).items()]))
         out[gid] = vocab

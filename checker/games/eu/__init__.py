@@ -1,4 +1,5 @@
-"""Europa Universalis (the events rewrite): the format of its rule changes, variants and glossary.
+"""Europa Universalis (the events rewrite): the format of its rule changes, variants and glossary, and the
+rewrite's own sentence forms (``sentences.lark``, ``sentences.py``), read before the generic event language.
 
 The rewrite's event lists are in the generic event-list format (``checker/textformat/event_list.py``), which
 every game's events share; its place names are extracted by the generic gazetteer
@@ -21,4 +22,5 @@ PACK = GamePack(
     formats=(TextFormat("eurw-rules", "'Rule Changes'", lambda lines: lines[0].lower() == "rule changes",
                         _parse_rule_changes),),
     reader_default=True,
+    sentences="sentences",
 )

@@ -1,4 +1,4 @@
-"""The logic reader: a Lark grammar for the rule sentences of the event texts (``rules.lark``), the sentence
-splitter (``split.py``), the transformer to the logic dicts of the shared contract (``transform.py``) and the
-clause reader that puts them together (``read.py``). ``checker.logic.derive.derive_event_logic`` is the entry
-point the rest of rulekb calls."""
+"""The logic reader: the event language (``core_lexicon.yaml``, ``phrases.py``, ``events.lark``, ``events.py``),
+the sentence splitter (``split.py``) and the clause reader that puts readings together (``read.py``; a game pack's
+own sentence forms, such as ``checker/games/eu/sentences.lark``, are tried first). ``checker.logic.derive.
+derive_event_logic`` is the entry point the rest of rulekb calls."""

@@ -24,7 +24,7 @@ from .phrases import Context, lexicon_for, tokens
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
 INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
-                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL"})
+                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL", "WITH"})
 # words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
 # holding one is never cut
 QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other than|besides|instead|rather|"

@@ -20,7 +20,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
 from .phrases import Context, Unknown, lexicon_for, lexicon_tokens, tokens
-from .transform import Reading, Unread
+from .reading import Reading, Unread
 
 _HERE = os.path.dirname(__file__)
 MAX_PARSES = 16  # readings compared per sentence (the grammar's ambiguities are few and small)
@@ -442,6 +442,17 @@ class _ToFormula(Transformer):
     def atom_not_owns(self, items):
         return ("not", self.atom_owns(items))
 
+    def atom_at_war(self, items):
+        names = [i for i in items if isinstance(i, Ev)]
+        return ("atom", "at_war", (names[0], names[1] if len(names) > 1 else None))
+
+    def atom_not_at_war(self, items):
+        return ("not", self.atom_at_war(items))
+
+    def atom_at_peace(self, items):
+        names = [i for i in items if isinstance(i, Ev)]
+        return ("atom", "at_peace", (names[0], names[1]))
+
     def eff_created(self, items):
         return [{"kind": "minor_created", "subject": str(n)} for n in items if isinstance(n, Ev)]
 
@@ -606,6 +617,9 @@ def to_condition(f) -> dict[str, Any]:
         return {"kind": "not_exists" if neg else "exists", "subject": str(event)}
     if kind == "owns":
         return {"kind": "owns", "subject": str(event[0]), "value": str(event[1]), **({"negated": True} if neg else {})}
+    if kind in ("at_war", "at_peace"):
+        value = {"value": str(event[1])} if event[1] is not None else {}
+        return {"kind": kind, "subject": str(event[0]), **value, **({"negated": True} if neg else {})}
     if kind == "occurred":
         return {"kind": "not_occurred" if neg else "occurred", "event": event}
     if kind == "in_effect":

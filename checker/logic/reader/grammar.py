@@ -1,4 +1,6 @@
-"""Build the LALR(1) parser for ``rules.lark`` with the vocabulary of the game being read, from its profile.
+"""The vocabulary of the game being read (from its profile), and the LALR(1) parser of the game's own sentence
+forms (a game pack's grammar, ``GamePack.sentences``; the events rewrite's ``checker/games/eu/sentences.lark``) built
+with that vocabulary.
 
 The game's words are not written in the grammar: its country codes are appended as the terminal ``CODE``, and its
 period labels (IV, VII, but also Early, Mid, Late, 1914 …) make the terminal ``ID`` (``NUMBER:PERIOD`` or
@@ -39,6 +41,9 @@ class Vocabulary:
     periods: tuple[str, ...] = ()  # the profile's labels in play order (Roman I–X are read as labels as well)
     period_names: tuple[tuple[str, str], ...] = ()  # ("Mid War", "Mid"): the profile's period names
     reader: tuple = ()  # the game's additions to the event language's lexicon (profile ``reader:``), frozen
+    # the game whose pack has sentence forms of its own (``GamePack.sentences``), read before the event language;
+    # None: the event language alone
+    forms: str | None = None
     # the KB's event titles (``phrases.TitleIndex``); not part of the vocabulary's identity (parsers are cached by it)
     titles: object = field(default=None, compare=False, hash=False)
 
@@ -64,8 +69,8 @@ class Vocabulary:
         return dict(self.names).get(name)
 
     @property
-    def grammar_key(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        return self.codes, self.labels
+    def grammar_key(self) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+        return self.codes, self.labels, self.forms
 
 
 def _freeze(table) -> tuple:
@@ -90,7 +95,14 @@ def _period_names(periods_data) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _vocabulary(countries, periods, period_data=None, reader=None) -> Vocabulary:
+def forms_of(game: str | None) -> str | None:
+    """``game`` when its pack has sentence forms of its own (``checker.games.registry``), else None."""
+    from ...games.registry import has_sentence_forms
+
+    return game if game and has_sentence_forms(game) else None
+
+
+def _vocabulary(countries, periods, period_data=None, reader=None, game=None) -> Vocabulary:
     codes, names = [], []
     for country in countries or []:
         if not isinstance(country, dict):
@@ -102,14 +114,16 @@ def _vocabulary(countries, periods, period_data=None, reader=None) -> Vocabulary
             if name:
                 names.append((name.group(0), code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
-    return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader))
+    return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader),
+                      forms_of(game))
 
 
 def vocabulary_of(profile) -> Vocabulary:
     """The vocabulary of a ``checker.games.GameProfile`` (its ``data`` holds the countries with their names)."""
     data = getattr(profile, "data", None) or {}
     countries = data.get("countries") or [{"code": c} for c in getattr(profile, "countries", ())]
-    return _vocabulary(countries, getattr(profile, "periods", ()), data.get("periods"), data.get("reader"))
+    return _vocabulary(countries, getattr(profile, "periods", ()), data.get("periods"), data.get("reader"),
+                       getattr(profile, "id", None))
 
 
 @functools.lru_cache(maxsize=16)
@@ -121,7 +135,8 @@ def profile_file_vocabulary(path: str) -> Vocabulary:
     except OSError:
         return Vocabulary()
     periods = [p["id"] for p in data.get("periods", []) or [] if isinstance(p, dict) and "id" in p]
-    return _vocabulary(data.get("countries", []) or [], periods, data.get("periods"), data.get("reader"))
+    game = data.get("id") or os.path.splitext(os.path.basename(path))[0]
+    return _vocabulary(data.get("countries", []) or [], periods, data.get("periods"), data.get("reader"), str(game))
 
 
 def profile_path(game: str | None = None) -> str | None:
@@ -153,13 +168,17 @@ def country_name_code(name: str, vocab: Vocabulary | None = None) -> str | None:
     return (vocab or default_vocabulary()).country_code(name)
 
 
-def parser(vocab: Vocabulary | None = None) -> Lark:
-    return _parser(*(vocab or default_vocabulary()).grammar_key)
+def parser(vocab: Vocabulary | None = None) -> Lark | None:
+    """The LALR parser of the game's own sentence forms with the game's words, or None when the game has none."""
+    vocab = vocab or default_vocabulary()
+    return _parser(*vocab.grammar_key) if vocab.forms else None
 
 
 @functools.lru_cache(maxsize=32)
-def _parser(codes: tuple[str, ...], labels: tuple[str, ...]) -> Lark:
-    with open(os.path.join(_HERE, "rules.lark"), encoding="utf-8") as fh:
+def _parser(codes: tuple[str, ...], labels: tuple[str, ...], forms: str) -> Lark:
+    from ...games.registry import sentence_forms
+
+    with open(sentence_forms(forms).GRAMMAR, encoding="utf-8") as fh:
         text = fh.read()
     ids = EventIdSyntax.of(labels)
     text += f"\nCODE.3: /(?:{alternation(codes)})(?![\\w\\/])/\n"

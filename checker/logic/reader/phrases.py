@@ -183,6 +183,11 @@ class TitleIndex:
         return out
 
 
+# An aside after an event id that opens a clause of its own ("21:Early (if the US player agrees)") is a remark, not
+# the event's name: it is not taken into the reference, so its words stay to be read (or reported)
+_REMARK = (r"(?i:(?:if|unless|when|whenever|while|until|except|but|and|or|only|not|provided|even|so|then|which|who"
+           r"|that|see|i\.e\.|e\.g\.)\b)")
+
 # a bare period label stands right after one of these ("before Mid"): one fixed-width look-behind per word
 _AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from", "until", "during", "in")
                             for w in (t, t.capitalize()))
@@ -193,7 +198,7 @@ def _ref_patterns(ctx: Context):
     labels = sorted(set(ctx.labels), key=lambda x: (-len(x), x))
     per = "|".join(re.escape(x) for x in labels) or "(?!x)x"
     ident = re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}})\s?:\s?(?P<per>{per})|(?P<per2>{per})\s?:\s?(?P<num2>\d{{1,4}}))"
-                       rf"(?![\w:])(?:\s*\((?P<label>[^()]{{1,80}})\))?")
+                       rf"(?![\w:])(?:\s*\((?!{_REMARK})(?P<label>[^()]{{1,80}})\))?")
     names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
     # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable

@@ -4,7 +4,8 @@ grammar, and put the readings together. A rule-shaped sentence the grammar canno
 
 Rule-shaped means: a requirement, a failure outcome, a state change the logic models (owner, minors created,
 removed, made neutral or vassal, religion), a cancellation, the end of the game, an inherited event, or a
-condition that scopes such a sentence. ``SHAPE`` lists the cue phrases (fixed strings: linear to search).
+condition that scopes such a sentence. ``SHAPE`` lists the cue phrases (fixed strings: linear to search); a game
+with sentence forms of its own adds the cues of its idiom (``CUES`` of its pack's sentences module).
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
-from .framing import Unframed, reframed
 from .events import event_shaped, read_event_sentence
+from .framing import Unframed, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
+from .reading import Reading, Unread
 from .split import MAX_SENTENCE, Sentence, split_sentences
-from .transform import Reading, ToLogic, Unread
 
 
 def context(vocab: Vocabulary, event_id: str | None = None) -> Context:
@@ -32,19 +33,15 @@ def context(vocab: Vocabulary, event_id: str | None = None) -> Context:
 
 SHAPE = re.compile(
     # requirements and failure outcomes (at the start of a sentence, or the fixed phrases of one)
-    r"^(?:Cannot (?:occur|take place)|(?:Can occur|Occurs|Takes place|May) only\b|Treat this event|In case)"
-    r"|can refuse this event|may refuse the event|nothing happens|an R result|ordinary Revolt|is delayed"
-    r"|for a second time|^(?:Otherwise|In (?:that|this|such a) case),? (?:re-roll|mark|treat|consider|the event)"
-    r"|is marked off|mark it off|re-roll and do not mark|mark as played|can take place even if"
-    r"|following rules are taken into effect"
+    r"^(?:Cannot (?:occur|take place)|(?:Can occur|Occurs|Takes place|May) only\b)"
+    r"|^(?:Otherwise|In (?:that|this|such a) case),? (?:re-roll|mark|treat|consider|the event)"
+    r"|is marked off|mark it off|re-roll and do not mark|mark as played"
     # state changes the logic models
-    r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|permanent VA|becomes (?:a )?(?:catholic|protestant)"
-    r"|is recreated|\bnew minor\b|removed from (?:the )?(?:play|game)|returned to play|reverts to normal minor"
-    r"|reappears in play|owned [A-Z]{2,}|\bthe war ends with [A-Z][a-z]+ eliminating\b"
-    # cancellations, the end of the game, inherited events, clauses that scope others
-    r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|rest of the event is cancelled"
-    r"|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
-    r"|[Tt]he game ends immediately|repeats exactly|the following is added to"
+    r"|\bannex(?:es|ed)?\b|neutral minor|becomes neutral|becomes (?:a )?(?:catholic|protestant)"
+    r"|is recreated|\bnew minor\b|removed from (?:the )?(?:play|game)|returned to play"
+    r"|reappears in play|owned [A-Z]{2,}"
+    # cancellations, the end of the game
+    r"|never occur|effects of (?:this )?event\b[^.]{0,40}cancelled|effects of event|[Tt]he game ends immediately"
     # card games: when a card may be played, cancelling and preventing other cards
     r"|\b(?:[Mm]ay|[Cc]an) (?:only be played|be played (?:as an event )?only)\b|\b(?:[Cc]annot|[Mm]ay not|[Cc]an not) be"
     r" played\b|\b[Cc]ancels\b|\b[Pp]revents\b|\bno longer be played\b|^Requires\b"
@@ -67,11 +64,20 @@ ORPHAN_FAILURE = "a failure outcome with no requirement in the same clause"
 
 # Every cue of SHAPE contains one of these words: a sentence without any of them is not rule-shaped. A sentence too
 # long to parse is judged by these words alone (and reported unread if it has one): never a silent pass.
-_KEYS = ("Cannot", "only", "Treat", "In case", "refuse", "nothing happens", "R result", "Revolt", "delayed",
-         "second time", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "take place even",
-         "into effect", "annex", "neutral", "permanent VA", "becomes", "recreated", "new minor", "removed from",
-         "returned to play", "reverts", "eliminating", "reappears", "owned", "never occur", "cancelled", "game ends",
-         "repeats exactly", "following is added", "effects of", "be played", "ancels", "revents", "Requires")
+_KEYS = ("Cannot", "only", "Otherwise", "In that", "In this", "In such", "mark", "re-roll", "annex", "neutral",
+         "becomes", "recreated", "new minor", "removed from", "returned to play", "reappears", "owned", "never occur",
+         "cancelled", "game ends", "effects of", "be played", "ancels", "revents", "Requires")
+
+
+@functools.lru_cache(maxsize=8)
+def _game_cues(forms: str | None) -> tuple[tuple[str, ...], re.Pattern | None]:
+    """The keys and cue expression of a game's own sentence forms (``GamePack.sentences``), if it has any."""
+    if not forms:
+        return (), None
+    from ...games.registry import sentence_forms
+
+    module = sentence_forms(forms)
+    return tuple(module.KEYS), re.compile(module.CUES)
 
 
 def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
@@ -87,10 +93,12 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
 
 
 def _shaped(sentence: str, vocab: Vocabulary | None) -> bool:
-    if any(k in sentence for k in _KEYS):
+    keys, cues = _game_cues((vocab or default_vocabulary()).forms)
+    if any(k in sentence for k in _KEYS) or any(k in sentence for k in keys):
         if len(sentence) > MAX_SENTENCE:
             return True
-        if SHAPE.search(_NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))):
+        cut = _NOT_SHAPE.sub("", _HEDGED_ASIDE.sub("", sentence))
+        if SHAPE.search(cut) or (cues is not None and cues.search(cut)):
             return True
     if vocab is None or len(sentence) > MAX_SENTENCE:
         return False
@@ -106,8 +114,8 @@ _NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can n
 
 
 def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
-    """The seeds' grammar (rules.lark) first, then the event language (events.lark); the sentence is unread when
-    neither reads it, with the words of the reader that read further."""
+    """The game's own sentence forms first (a game pack's grammar, ``GamePack.sentences``), then the event language
+    (events.lark); the sentence is unread when neither reads it, with the words of the reader that read further."""
     try:
         reading = _parse_sentence(sentence, event_id, vocab)
     except Unread as exc:
@@ -123,7 +131,9 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
         try:
             return read_event_sentence(sentence.text, context(vocab, event_id), vocab.reader)
         except Unread as other:
-            failure = other if other.reason.startswith(("ambiguous", "the grammar")) else exc
+            # the game's own forms failed too: the reader that read further speaks (the event language when it
+            # reached its grammar, or when the game has no forms of its own)
+            failure = other if other.reason.startswith(("ambiguous", "the grammar")) or not vocab.forms else exc
         if not failure.reason.startswith("ambiguous"):
             try:
                 inner = reframed(sentence.text, context(vocab, event_id), vocab.reader)
@@ -188,15 +198,21 @@ def label_set(vocab: Vocabulary) -> frozenset[str]:
 def _parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
     if len(sentence.text) > MAX_SENTENCE:
         raise Unread(f"a sentence longer than {MAX_SENTENCE} characters is not parsed", sentence.text[:120] + " …")
+    vocab = vocab or default_vocabulary()
+    forms = parser(vocab)
+    if forms is None:  # the game has no sentence forms of its own: the event language reads it
+        raise Unread("the grammar does not read this sentence from here on", sentence.text)
     try:
-        tree = parser(vocab).parse(sentence.masked)
+        tree = forms.parse(sentence.masked)
     except UnexpectedInput as exc:
         pos = getattr(exc, "pos_in_stream", None)
         words = sentence.masked[pos:] if isinstance(pos, int) and pos >= 0 else sentence.masked
         raise Unread("the grammar does not read this sentence from here on", _unmask(words, sentence)) from None
     except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
         raise Unread(f"parser error: {type(exc).__name__}", sentence.text) from None
-    return ToLogic(sentence.asides, event_id, vocab).transform(tree)
+    from ...games.registry import sentence_forms
+
+    return sentence_forms(vocab.forms).ToLogic(sentence.asides, event_id, vocab).transform(tree)
 
 
 def _unmask(words: str, sentence: Sentence) -> str:

@@ -1,4 +1,11 @@
-"""Turn a parse tree of ``rules.lark`` into the logic dicts of the shared contract (see docs/logic.md).
+"""The events rewrite's own sentence forms: ``sentences.lark`` (an LALR(1) grammar, one linear pass per sentence)
+and the transformer that turns its parse trees into the logic dicts of the shared contract (docs/logic.md,
+"Sentence forms"), with the cue phrases that make a sentence of these forms rule-shaped (``CUES``).
+
+Every other game is read by the generic event language alone (``checker/logic/reader/events.lark``); for this game
+a sentence is tried in these forms first, and the event language must agree with what they read
+(``read._same_in_both``). The generic reader asks for them through the game pack (``PACK.sentences``), never by
+importing this module.
 
 Each sentence becomes one ``Reading``: a requirement (conditions and how the event fails), a failure outcome
 (``on_fail`` only), an effect sentence (effects, with the conditions that scope them), a heading's condition or
@@ -8,27 +15,30 @@ clarification of who is meant, or one of the asides listed there; any other asid
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, Transformer
 
-from .grammar import Vocabulary, default_vocabulary
+from ...logic.reader.grammar import Vocabulary, default_vocabulary
+from ...logic.reader.reading import Reading, Unread
 
 Cond = dict[str, Any]
 
+GRAMMAR = os.path.join(os.path.dirname(__file__), "sentences.lark")
 
-class Unread(Exception):
-    def __init__(self, reason: str, words: str):
-        super().__init__(reason)
-        self.reason, self.words = reason, words
-
-
-@dataclass
-class Reading:
-    kind: str  # requirement | failure | effect | heading | scope | repeats
-    logic: dict[str, Any] = field(default_factory=dict)
+# The cue phrases of these forms that the generic reader's (``read.SHAPE``) lacks: with them, a sentence of the
+# rewrite's idiom that these forms do not read is reported, never passed over. Fixed strings: linear to search.
+CUES = (r"^(?:Treat this event|In case)|can refuse this event|may refuse the event|nothing happens|an R result"
+        r"|ordinary Revolt|is delayed|for a second time|can take place even if|following rules are taken into effect"
+        r"|permanent VA|reverts to normal minor|\bthe war ends with [A-Z][a-z]+ eliminating\b"
+        r"|rest of the event is cancelled|status of [A-Z][a-z]+ is cancelled|rules for [A-Z][a-z]+ [^.]{0,40}cancelled"
+        r"|repeats exactly|the following is added to")
+# Every cue above contains one of these words (the generic reader's quick test before the expression).
+KEYS = ("Treat", "In case", "refuse", "nothing happens", "R result", "Revolt", "delayed", "second time",
+        "take place even", "into effect", "permanent VA", "reverts", "eliminating", "cancelled", "repeats exactly",
+        "following is added")
 
 
 def ev(text: str, vocab: Vocabulary | None = None) -> str:
@@ -783,7 +793,7 @@ class ToLogic(Transformer):
         m = re.fullmatch(r"applies only if (.+?)!?", text)
         if not m:
             raise Unread("an extension heading whose aside is not 'applies only if …'", f"({text})")
-        from .read import parse_condition_text
+        from ...logic.reader.read import parse_condition_text
         return Reading("heading", {"role": "case_condition", "when": conj(parse_condition_text(m[1], self.vocab)),
                                    "derived_from": "extension-heading"})
 

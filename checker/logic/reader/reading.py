@@ -1,0 +1,24 @@
+"""What reading one sentence gives: a :class:`Reading`, or :class:`Unread` with the words that were not read.
+
+Shared by every grammar the reader runs (the event language, ``events.py``; a game's own sentence forms, such as
+``checker/games/eu/sentences.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Unread(Exception):
+    """A sentence not read: why (``reason``) and the words the reader could not place (``words``)."""
+
+    def __init__(self, reason: str, words: str):
+        super().__init__(reason)
+        self.reason, self.words = reason, words
+
+
+@dataclass
+class Reading:
+    kind: str  # requirement | failure | effect | heading | scope | repeats
+    logic: dict[str, Any] = field(default_factory=dict)
