@@ -240,10 +240,23 @@ def test_corpus_voice_forms():
 def test_questions_and_corrections():
     logic = read("Q: When can this card be played? A: Only while Detente is in effect.")
     assert logic["when"] == [{"kind": "in_effect", "event": "1:Late"}]
-    # a yes or no answers the question, whose rule is not read: reported, never dropped or half-read
-    assert read("Q: Can this card be played while Detente is in effect? A: No.")["role"] == "unread"
-    assert read("Q: Can this card be played after Detente has ended? A: No, this card requires COMECON to be in "
-                "effect.")["role"] == "unread"
+    # a bare "no" to whether a play is allowed is the question's denial: the rule
+    for text in ("Q: Can this card be played while Detente is in effect? A: No.",
+                 "Q: May this card still be played as an event while Detente is in effect? A: no",
+                 "Q: Is this card playable while Detente is in effect? A: No!"):
+        logic = read(text)
+        assert logic["role"] == "requirement" and logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}], text
+    # its outcome in the next sentence joins it, as beside any requirement
+    logic = read("Q: Can this card be played while Detente is in effect? A: No. Return it to the deck and draw again.")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}] and logic["on_fail"] == "reroll"
+    # a yes, a no with words after it (a reason, or a further rule?), a question about something else, or about
+    # another card: part of the rule is in the question, which is not read: reported, never dropped or half-read
+    for text in ("Q: Can this card be played after Detente has ended? A: No, this card requires COMECON to be in "
+                 "effect.",
+                 "Q: Can this card be played while Detente is in effect? A: Yes.",
+                 "Q: Does this card still work after Detente has ended? A: No.",
+                 "Q: Can COMECON be played while Detente is in effect? A: No."):
+        assert read(text)["role"] == "unread", text
     logic = read("Errata: the card should read 'May only be played after Detente has ended', not 'after Detente'.")
     assert logic["when"] == [{"kind": "over", "event": "1:Late"}]
     assert read("Errata: replace 'Requires COMECON' with 'Requires COMECON or the Marshall Plan'.")["when_any"] == [

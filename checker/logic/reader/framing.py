@@ -3,8 +3,11 @@
 FAQ and errata texts state a rule inside another sentence:
 
 * ``Q: When can Decolonization be played? A: Only once the Korean War has been played.`` — the answer after "A:"
-  is the rule. An answer that starts with "Yes" or "No" ("A: No, Solidarity requires Glasnost to be in effect")
-  holds part of its rule in the question, which is not read: the sentence is reported, never half-read.
+  is the rule. A bare "No" to a question whether a play is allowed states the question's denial: ``Q: Can SALT be
+  played while Star Wars is in effect? A: No.`` is ``SALT cannot be played while Star Wars is in effect.`` Any other
+  answer that starts with "Yes" or "No" ("A: No, Solidarity requires Glasnost to be in effect": a reason, or a
+  further rule?) holds part of its rule in the question, which is not read: the sentence is reported, never
+  half-read.
 * ``Errata: the Vietnam War card should read 'May only be played after the Korean War has ended', not 'after the
   Korean War'.`` and ``replace 'Requires NATO' with 'Requires NATO or the Marshall Plan'`` — the quoted new wording
   is the rule; the old wording after "not", "instead of", "rather than" (or in an aside) is not. The words before
@@ -21,7 +24,13 @@ import re
 from .phrases import Context, lexicon_for, tokens
 
 _Q = "[\"'‘’“”]"
-_ANSWER = re.compile(r"^\s*(?:Q\s*[:.]\s*)?[^?]{3,300}\?\s*A\s*[:.]\s*(?P<answer>.*)$", re.DOTALL)
+_ANSWER = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<question>[^?]{3,300})\?\s*A\s*[:.]\s*(?P<answer>.*)$", re.DOTALL)
+# a question whether a play is allowed: "Can Star Wars be played as an event while SALT is in effect?", "May this
+# card occur before 1:Mid?", "Is Chernobyl playable before Glasnost?"; its subject, its verb and what follows
+_MAY_IT = re.compile(r"^(?P<modal>Can|May|Could)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?(?:be\s+played|occur"
+                     r"|happen|take\s+place|fire)\b[^?]*)$")
+_IS_IT = re.compile(r"^Is\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?playable\b[^?]*)$")
+_NO = re.compile(r"^no\b\s*(?P<sep>[.,;:!]?)\s*(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _YES_NO = re.compile(r"^(?:yes|no)\b[\s.,;:!]*", re.IGNORECASE)
 _REPLACE = re.compile(rf"^(?P<head>.*?)\breplace\s+{_Q}[^\"'‘’“”]{{1,300}}{_Q}\s+(?:with|by)\s+{_Q}(?P<new>[^\"‘’“”]{{1,300}}?)"
                       rf"{_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
@@ -44,7 +53,10 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
     if m:
         answer = m["answer"].strip()
         if _YES_NO.match(answer):
-            # "A: No, X requires Y": the "No" answers the question, whose rule is not read; reading the rest alone
+            denied = _denied(m["question"], answer)
+            if denied is not None:
+                return denied
+            # "A: Yes, X requires Y": the "Yes" answers the question, whose rule is not read; reading the rest alone
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
         return answer
@@ -54,6 +66,29 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             new = m["new"].strip()
             return new if new.endswith((".", "!")) else new + "."
     return None
+
+
+def _denied(question: str, answer: str) -> str | None:
+    """A bare "No" to a question whether a play is allowed, as the rule it states: "Q: Can X be played while Y is
+    in effect? A: No." is "X cannot be played while Y is in effect." (a sentence after it, "Return it to the deck
+    and draw again.", is read on its own, as beside any rule). None for any other question, a "Yes", or words after
+    the "No" in the same sentence (then the sentence is reported)."""
+    no = _NO.match(answer)
+    if no is None:
+        return None
+    question = " ".join(question.split())
+    may, is_ = _MAY_IT.match(question), _IS_IT.match(question)
+    if may:
+        stated = f"{may['subject']} {may['modal'].lower()} not {may['rest']}"
+    elif is_:
+        stated = f"{is_['subject']} is not {is_['rest']}"
+    else:
+        return None
+    if no["rest"].strip():
+        # "No, it requires COMECON to be in effect": the words after the "No" may be the reason for the denial (the
+        # rule itself) or a further rule; which one, the text does not say: reported
+        return None
+    return stated + "."
 
 
 def _names_only_this(head: str, ctx: Context, extra: tuple) -> bool:
