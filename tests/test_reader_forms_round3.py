@@ -216,7 +216,9 @@ def test_outcomes_where_the_card_goes():
 
 def test_capitals_and_terse_forms():
     # a sentence in capitals is judged as in sentence case: never dropped for its case
-    assert read_text("PRU ANNEXES DANZIG.", "7:Late", None, VOCAB)["role"] == "unread"
+    assert read_text("PRU ANNEXES DANZIG.", "7:Late", None, VOCAB)["effects"] == [
+        {"kind": "owner", "subject": "DANZIG", "value": "PRU"}]
+    assert read_text("PRU ANNEXES DANZIG FROM POLAND.", "7:Late", None, VOCAB)["role"] == "unread"
     assert read_text("Game ends immediately.", "7:Late", None, VOCAB)["effects"] == [{"kind": "game_ends"}]
     assert read_text("If Detente is in effect, the effects of this event are cancelled.", "7:Late", None,
                      VOCAB)["effects"] == [{"kind": "cancel_event", "event": "7:Late"}]

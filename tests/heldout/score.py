@@ -138,13 +138,24 @@ def requirement_formula(logic: dict):
     return ("and", parts) if len(parts) != 1 else parts[0]
 
 
+# {name: code} of the countries of the corpus' games that a bundled profile names (kb/games/<game>.yaml: the eu
+# game's "Austria" is AUS): docs/logic.md S7 makes a country written by its profile name its code. The corpus'
+# own games block lists codes only, so the names come from the bundled profile of the same game (score() sets it).
+_ALIASES: dict[str, str] = {}
+
+
+def _fold_name(a) -> str:
+    key = " ".join(str(a).split()).casefold()
+    return _ALIASES.get(key, key)
+
+
 def _names_folded(f):
     """A formula with its atoms' arguments compared as docs/logic.md S7 compares names: without regard to case or
-    spacing (events and periods are left as they are)."""
+    spacing, a country's profile name as its code (events and periods are left as they are)."""
     if f[0] == "atom":
         if f[1] not in ("exists", "owns", "religion", "status"):
             return f
-        return ("atom", f[1], tuple(" ".join(str(a).split()).casefold() for a in f[2]))
+        return ("atom", f[1], tuple(_fold_name(a) for a in f[2]))
     if f[0] == "not":
         return ("not", _names_folded(f[1]))
     return (f[0], [_names_folded(x) for x in f[1]])
@@ -253,9 +264,12 @@ def expected_effects(items, this):
 
 
 def _fold_effect(text: str) -> str:
-    """An effect item as compared: without spaces; the names of owner / minor items without regard to case (S7)."""
-    text = text.replace(" ", "")
-    return text.casefold() if text.startswith(("owner(", "minor_created(", "minor_removed(")) else text
+    """An effect item as compared: without spaces; the names of owner / minor items as S7 compares them (case,
+    spacing, a country's profile name as its code)."""
+    m = re.fullmatch(r"(owner|minor_created|minor_removed)\((.*)\)", text.strip())
+    if m:
+        return f"{m[1]}(" + ",".join(_fold_name(a).replace(" ", "") for a in m[2].split(",")) + ")"
+    return text.replace(" ", "")
 
 
 def effects_equal(got, want, periods) -> bool:
@@ -354,9 +368,26 @@ def half(sentence_id: str) -> str:
     return "dev" if int(digits) % 2 else "test"
 
 
+def bundled_aliases(games: dict) -> dict[str, str]:
+    """{name: code} (case-folded) of the countries of each corpus game that the repository's bundled KB profiles."""
+    import os
+
+    from checker.logic.reader.grammar import profile_file_vocabulary
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "kb", "games")
+    out = {}
+    for gid in games:
+        path = os.path.join(root, f"{gid}.yaml")
+        if os.path.isfile(path):
+            out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in profile_file_vocabulary(path).names})
+    return out
+
+
 def score(path: str = CORPUS, verbose: bool = False, out=sys.stdout, split: str = "all") -> dict:
     with open(path, encoding="utf-8") as fh:
         data = yaml.safe_load(fh)
+    _ALIASES.clear()
+    _ALIASES.update(bundled_aliases(data["games"]))
     if split != "all":
         data["sentences"] = [s for s in data["sentences"] if half(s["id"]) == split]
     vocabs = vocabularies(data["games"])

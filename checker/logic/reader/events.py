@@ -421,13 +421,36 @@ class _ToFormula(Transformer):
         only = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "only_for"), None)
         return [dict({"kind": "cancel_event", "event": _ITS}, **({"only_for": only} if only else {}))]
 
+    def eff_annex(self, items):
+        """"PRU annexes DANZIG and THORN": each province (or minor) named after the verb passes to the country before
+        it."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": p, "value": names[0]} for p in names[1:]]
+
+    def eff_annexed(self, items):
+        """"DANZIG is annexed by PRU", "Bavaria is annexed to AUS and removed from the game" (the minor is gone)."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        out = [{"kind": "owner", "subject": p, "value": names[-1]} for p in names[:-1]]
+        if any(isinstance(i, Token) and i.type == "REMOVED_GAME" for i in items):
+            out += [{"kind": "minor_removed", "subject": p} for p in names[:-1]]
+        return out
+
     def eff_owner_from(self, items):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[0], "value": names[2]}]
 
     # minors and provinces
     def name(self, items):
-        return Ev(self._val(items[0]))
+        # "Minor Portugal is recreated": the minor's name is Portugal ("Minor" says what it is, as "the minor" does)
+        value = self._val(items[0])
+        head, _, rest = value.partition(" ")
+        value = rest if head in ("Minor", "MINOR") and rest else value
+        words = [w for w in value.split() if sum(c.isalpha() for c in w) >= 2]
+        if any(w.isupper() for w in words) and any(not w.isupper() for w in words):
+            # "Polish WEST PREUSSEN", "Area MARATHI": a word that qualifies a name in capitals (whose province? what
+            # kind of place?), not one name: no reading, never a name the text does not give
+            raise Unread("a name in capitals with a qualifying word before it", value)
+        return Ev(value)
 
     def atom_exists(self, items):
         return ("atom", "exists", next(i for i in items if isinstance(i, Ev)))
