@@ -42,6 +42,8 @@ def test_annex_is_a_change_of_owner(text, effects):
 def test_annex_with_its_condition():
     logic = read("If Poland still exists, RUS annexes WARSAW.")
     assert logic["effects"] == [owner("WARSAW", "RUS")] and logic["when"] == [{"kind": "exists", "subject": "Poland"}]
+    logic = read("PRU annexes DANZIG, if Poland still exists.")  # the condition after a comma
+    assert logic["effects"] == [owner("DANZIG", "PRU")] and logic["when"] == [{"kind": "exists", "subject": "Poland"}]
     logic = read("PRU annexes DANZIG unless Poland has been removed from play.")
     assert logic["effects"] == [owner("DANZIG", "PRU")]
     assert logic["unless"] == [{"kind": "not_exists", "subject": "Poland"}]
