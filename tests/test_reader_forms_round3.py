@@ -356,3 +356,12 @@ def test_before_this_event_can_take_place_frames_a_requirement():
     assert logic["when"] == [{"kind": "occurred", "event": "1:Early"}] and logic["on_fail"] == "reroll"
     assert read_short("Glasnost needs COMECON to be over before it can be played.", event="6:Late")["when"] == [
         {"kind": "over", "event": "7:Early"}]
+
+
+def test_a_permission_after_an_event_with_a_while_beside_it():
+    logic = read("This card can be played as an event at any time after COMECON has been played, as long as Detente "
+                 "is not in effect.")
+    assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}, {"kind": "not_in_effect", "event": "1:Late"}]
+    logic = read("If COMECON is in effect, you cannot play this card as an event; return the card to the deck and "
+                 "draw again.")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "7:Early"}] and logic["on_fail"] == "reroll"

@@ -375,6 +375,11 @@ class _ToFormula(Transformer):
         a, b = [i for i in items if isinstance(i, tuple)]
         return _and([self._after(a), _not(b)])
 
+    def oi_after_while(self, items):
+        """"can be played after A has been played, as long as B is not in effect": both hold."""
+        a, b = [i for i in items if isinstance(i, tuple)]
+        return _and([self._after(a), b])
+
     def only_join(self, items):
         return Word("or" if any(t.type == "OR" for t in items) else "and")
 
