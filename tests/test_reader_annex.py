@@ -59,3 +59,20 @@ def test_what_it_cannot_name_or_place_is_reported(text):
 def test_the_books_annexes_and_vp_accounting_state_no_rule():
     assert read("The army is as described in the annexes.") is None
     assert read("Sweden receives 2 VPs for every province Sweden annexes from Poland during the event.") is None
+
+
+@pytest.mark.parametrize("text, effects", [
+    ("This event hands DANZIG to PRU.", [owner("DANZIG", "PRU")]),
+    ("Genoa cedes CORSICA to FRA unless 11:VII is in effect.", [owner("CORSICA", "FRA")]),
+])
+def test_a_province_handed_to_a_country(text, effects):
+    assert read(text)["effects"] == effects
+
+
+def test_a_sentence_that_hands_a_named_place_to_a_country_is_never_dropped():
+    # it states a change of owner the engine models: read, or reported (LOG007), never silent
+    logic = read("In game terms the annexation simply hands Danzig to Prussia and deletes the free city as a minor.")
+    assert logic is not None and logic["role"] == "unread"
+    # giving things that are no named place is no change of owner: nothing to report
+    assert read("The players that had to cede provinces to Cossacks receive a free CB.") is None
+    assert read("When Berg changes hands, Bavaria follows it automatically.") is None

@@ -432,6 +432,16 @@ class _ToFormula(Transformer):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": p, "value": names[0]} for p in names[1:]]
 
+    def eff_given(self, items):
+        """"(This event) hands Danzig to Prussia": the province or minor passes to the country."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[0], "value": names[1]}]
+
+    def eff_given_by(self, items):
+        """"Genoa cedes CORSICA to FRA": the province passes to the country (the giver is its owner before)."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[1], "value": names[2]}]
+
     def eff_annexed(self, items):
         """"DANZIG is annexed by PRU", "Bavaria is annexed to AUS and removed from the game" (the minor is gone)."""
         names = [str(i) for i in items if isinstance(i, Ev)]
@@ -932,6 +942,10 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
         return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
+    if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
+                                                                          ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
+           for i, t in enumerate(toks)):
+        return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
     if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
     if _state_of_a_name(toks):
