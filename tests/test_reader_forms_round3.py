@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from checker.games import profile
 from checker.logic.reader.grammar import vocabulary_of
 from checker.logic.reader.phrases import TitleIndex
@@ -365,3 +367,11 @@ def test_a_permission_after_an_event_with_a_while_beside_it():
     logic = read("If COMECON is in effect, you cannot play this card as an event; return the card to the deck and "
                  "draw again.")
     assert logic["when"] == [{"kind": "not_in_effect", "event": "7:Early"}] and logic["on_fail"] == "reroll"
+
+
+@pytest.mark.parametrize("label", ["2nd ed.:", "Second edition:", "Solo mode:", "Bot:", "Automa:", "RAW,", "RAW:",
+                                   "As written,", "Just to confirm:", "In our variant,", "At our club,"])
+def test_a_label_for_an_edition_a_solo_player_or_a_variant_opens_the_rule(label):
+    logic = read(f"{label} this card may only be played after COMECON has been played.")
+    assert logic["role"] == "requirement" and logic["when"] == [{"kind": "occurred", "event": "7:Early"}], logic
+
