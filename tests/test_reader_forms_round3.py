@@ -375,3 +375,15 @@ def test_a_label_for_an_edition_a_solo_player_or_a_variant_opens_the_rule(label)
     logic = read(f"{label} this card may only be played after COMECON has been played.")
     assert logic["role"] == "requirement" and logic["when"] == [{"kind": "occurred", "event": "7:Early"}], logic
 
+
+
+def test_a_designers_reason_that_names_nothing_is_cut_and_one_that_names_a_state_is_kept():
+    for text in ("This card may only be played after COMECON has been played, since it makes no sense without it.",
+                 "This card may only be played after COMECON has been played; we tested other versions, and this one "
+                 "worked best."):
+        assert read(text)["when"] == [{"kind": "occurred", "event": "7:Early"}], text
+    # a reason that names an event, a period or a country may carry a condition: the sentence is reported
+    for text in ("This card may only be played after COMECON has been played, since Detente must be in effect too.",
+                 "This card may only be played after COMECON has been played, which is why it sits in the Mid War deck.",
+                 "This card may only be played after COMECON has been played, because otherwise the USSR would win."):
+        assert read(text)["role"] == "unread", text

@@ -81,6 +81,27 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
                    re.IGNORECASE)
 
 
+# a closing remark that gives the designer's reason ("…, since it makes no sense without them", "…, which is how it
+# went historically", "; we tested other versions, and this one worked best") may hold words that would qualify a
+# rule ("no", "without", "until then"), but it names nothing a rule could be about: no event, period, country,
+# place or state of one. Such a remark is cut; one that names any of these is kept (and the sentence read whole or
+# reported).
+_REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we)\b", re.IGNORECASE)
+_NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "PART_A", "PART_P", "EXISTS", "OWNS",
+                     "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "REMOVED_GAME", "REROLL", "MARK_OFF",
+                     "CONSIDER_PLAYED", "RENEW", "SET_ASIDE", "GAME_ENDS", "DRAWN", "PLAYABLE", "UNPLAYABLE", "VINF",
+                     "VPRES", "LABEL", "EFFECTS_OF", "ITS_EFFECTS", "REQUIRES", "ANNEXES", "ANNEXED_BY", "GIVES",
+                     "PASSES_TO", "TRANSFERRED", "CREATED", "LOST", "AT_WAR", "AT_PEACE"})
+
+
+def reason(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
+    """Is ``piece`` (a closing remark) a reason that names nothing a rule could be about?"""
+    if not _REASON_OPENER.match(piece) or shaped(piece.strip()):
+        return False
+    toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    return bool(toks) and not any(t.kind in _NAMING for t in toks)
+
+
 _LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")
 
 
@@ -129,10 +150,11 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     clauses = _pieces_at_semicolons(body)
     kept = clauses if len(clauses) > MAX_PIECES else [
         c for i, c in enumerate(clauses)
-        if i == 0 or not (inert(c, ctx, extra, shaped) or _no_constraint(c))]
+        if i == 0 or not (inert(c, ctx, extra, shaped) or _no_constraint(c) or reason(c, ctx, extra, shaped))]
     if kept:
         tail = list(_TAIL.finditer(kept[-1]))
-        if tail and inert(kept[-1][tail[-1].end():], ctx, extra, shaped):
+        if tail and (inert(kept[-1][tail[-1].end():], ctx, extra, shaped)
+                     or reason(kept[-1][tail[-1].end():], ctx, extra, shaped)):
             kept[-1], changed = kept[-1][:tail[-1].start()], True
     if not (changed or cut or len(kept) != len(clauses)):
         return None
