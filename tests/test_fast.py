@@ -17,8 +17,9 @@ import yaml
 
 from bench.generate import generate
 from checker import _fast
-from checker._fast import gc_pause, validator_paths, yaml_build
-from checker.core.model import Event
+from checker._fast import clause_lists, gc_pause, validator_paths, yaml_build
+from checker.core.model import Clause, Event, Section, Source
+from checker.engine.run import Run
 from checker.kb import cache as kc
 from checker.kb import codec, validators
 from checker.kb.store import entry_data, iter_kb_files, load_kb, schema_kind_for
@@ -148,6 +149,93 @@ def test_a_clause_tree_set_before_first_use_is_kept(monkeypatch):
     lazy = kc.decode_event(kc.encode_event(event))
     lazy.conditions = []
     assert lazy.body == event.body and lazy.conditions == [] and type(lazy) is Event
+
+
+def _lists(events) -> list[tuple[list[int], list[int]]]:
+    """Each event's clause and section lists as the ids of what they hold, read twice in one run of the checks
+    (``clause_lists.kept``): the second reading must be the first."""
+    out = []
+    with clause_lists.kept():
+        for event in events:
+            clauses, sections = event.all_clauses(), event.all_sections()
+            assert event.all_clauses() == clauses and event.all_sections() == sections
+            out.append(([id(c) for c in clauses], [id(s) for s in sections]))
+    return out
+
+
+def test_clause_lists_give_what_the_plain_walk_gives(kbs, monkeypatch):
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    for root in kbs:
+        events = list(load_kb(root).kb.events.values())
+        monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+        with clause_lists.kept() as lists:
+            assert lists is not None and all(e.all_clauses() is e.all_clauses() for e in events)  # on: shared
+        fast = _lists(events)
+        _plain(monkeypatch)
+        with clause_lists.kept() as lists:
+            assert lists is None and not any(e.all_clauses() is e.all_clauses() for e in events)  # off: built
+        assert _lists(events) == fast
+        assert sum(len(c) for c, _ in fast) > 100
+
+
+def test_clause_lists_give_the_plain_findings(kbs, monkeypatch):
+    """A check that changed a list it was handed would change what the next check reads, with the trick only."""
+    monkeypatch.setenv("RULEKB_NO_CACHE", "1")
+    load = load_kb(kbs[1])
+    findings = []
+    for plain in (False, True):
+        if plain:
+            _plain(monkeypatch)
+        else:
+            monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+        findings.append([(f.to_dict(), f.quote) for f in Run(load).check().findings])
+    assert findings[0] and findings[0] == findings[1]
+
+
+def test_clause_lists_are_never_stale_outside_a_run(monkeypatch):
+    """One list per event while checks run (nested runs share it), a fresh one outside a run, seeded or not: a
+    tree changed between runs is never read from an old list. A list kept under a reused id() is not handed out
+    for another object."""
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
+    event.conditions = [Clause("1.", "a", 2)]
+    assert event.all_clauses() is not event.all_clauses()
+    with clause_lists.kept() as lists:
+        first = event.all_clauses()
+        assert event.all_clauses() is first
+        with clause_lists.kept():  # nested: the same lists
+            assert event.all_clauses() is first
+    event.conditions.append(Clause("2.", "b", 3))
+    assert [c.text for c in event.all_clauses()] == ["a", "b"]
+    with clause_lists.kept():
+        assert [c.text for c in event.all_clauses()] == ["a", "b"]  # a new run: built again
+    with clause_lists.seeded(lists):
+        assert [c.text for c in event.all_clauses()] == ["a", "b"]  # seeded, but no run
+        with clause_lists.kept():
+            assert event.all_clauses() is first  # a seeded run: the seed's list (its trees must not change)
+    assert [c.text for c in event.all_clauses()] == ["a", "b"]
+    other = Event("2:VII", "eu", "VII", 2, "B", "2: B", Source("t.txt", 9))
+    with clause_lists.seeded(({id(event): (other, ["not this event's"])}, {})), clause_lists.kept():
+        assert [c.text for c in event.all_clauses()] == ["a", "b"]
+
+
+def test_section_lists_keep_the_walk_order_and_are_never_stale_outside_a_run(monkeypatch):
+    """Event.all_sections is every section, each before its subsections (Section.walk_sections), one list per
+    event while checks run and a fresh one otherwise."""
+    monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1))
+    first, second = Section("event", "FIRST EVENT:", 2), Section("event", "SECOND EVENT:", 9)
+    first.sections = [Section("phase", "EVENTS PHASE:", 3), Section("phase", "PEACE PHASE:", 6)]
+    first.sections[0].sections = [Section("case", "CASE I:", 4)]
+    event.body = [first, second]
+    walked = [s.line for top in event.body for s in top.walk_sections()]
+    assert [s.line for s in event.all_sections()] == walked == [2, 3, 4, 6, 9]
+    assert event.all_sections() is not event.all_sections()
+    with clause_lists.kept():
+        kept = event.all_sections()
+        assert event.all_sections() is kept
+    event.body.append(Section("event", "THIRD EVENT:", 12))
+    assert [s.line for s in event.all_sections()][-1] == 12
 
 
 def test_check_json_is_the_same_with_every_trick_off(tmp_path):

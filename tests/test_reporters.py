@@ -14,7 +14,7 @@ import pytest
 
 from checker.cli import main
 from checker.core.model import Finding
-from checker.report import render_github, render_sarif, render_text
+from checker.report import render_github, render_json, render_sarif, render_text
 
 SCHEMA_MEMBER = "package/lib/schemas/sarif-2.1.0-rtm.5.json"
 
@@ -26,7 +26,7 @@ def sarif_schema(tmp_path_factory) -> dict:
     if not path:
         workdir = tmp_path_factory.mktemp("sarif")
         proc = subprocess.run(["npm", "pack", "@microsoft/jest-sarif@1.0.0-beta.0", "--silent"], cwd=workdir,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=120, check=False)
         assert proc.returncode == 0, f"npm pack failed: {proc.stderr}"
         with tarfile.open(workdir / proc.stdout.strip().splitlines()[-1]) as tar:
             tar.extract(SCHEMA_MEMBER, workdir, filter="data")
@@ -59,7 +59,7 @@ def test_sarif_ids_and_fingerprints_are_stable():
     a = json.loads(render_sarif(FINDINGS))
     moved = [Finding(f.rule, f.category, f.severity, f.subject, f.file, (f.line or 0) + 5, f.message) for f in FINDINGS]
     b = json.loads(render_sarif(moved))
-    fp = lambda doc: sorted(r["partialFingerprints"]["rulekb/v1"] for r in doc["runs"][0]["results"])  # noqa: E731
+    fp = lambda doc: sorted(r["partialFingerprints"]["rulekb/v1"] for r in doc["runs"][0]["results"])
     assert fp(a) == fp(b)
     assert {r["ruleId"] for r in a["runs"][0]["results"]} == {"REF001", "NAM001", "SCH001"}
 
@@ -73,9 +73,14 @@ def test_github_annotations_escape_properly():
 
 
 def test_text_groups_by_file_and_counts():
-    out = render_text(FINDINGS, quotes={("8:VII", 12): "2. Cannot take place if event 14:VII …"})
+    import dataclasses
+
+    quoted = [dataclasses.replace(f, quote="2. Cannot take place if event 14:VII …") if f.subject == "8:VII" else f
+              for f in FINDINGS]
+    out = render_text(quoted)
     assert out.index("kb/events/eu/iv/16.yaml") < out.index("kb/events/eu/vii/08.yaml")
     assert "> 2. Cannot take place if event 14:VII" in out
+    assert out.count("> ") == 1 and "> " not in render_text(FINDINGS)
     assert out.strip().endswith("2 errors, 1 warning, 0 info")
 
 
@@ -87,7 +92,7 @@ def _json(args, capsys):
 def test_select_ignore_strict(capsys):
     code, naming = _json(["--select", "naming"], capsys)
     assert naming and {f["category"] for f in naming} == {"naming"} and code == 0
-    code, strict = _json(["--select", "naming", "--strict"], capsys)
+    code, _ = _json(["--select", "naming", "--strict"], capsys)
     assert code == 1
     _, no_style = _json(["--ignore", "style,STR001"], capsys)
     assert no_style and not {f["rule"] for f in no_style} & {"STY001", "STY002", "REF003", "STR001"}
@@ -120,9 +125,11 @@ def test_acceptance_in_the_kb(mini_kb, capsys):
 
 
 @pytest.mark.slow
-def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_places_them(tmp_path):
-    """check_paths keeps the quote of each (subject, line) a finding names, placing each clause with the entry's
-    line index looked up once (Locator.lines_of): the same lines as asking the locator clause by clause."""
+def test_findings_carry_the_quote_of_their_line_placed_as_the_locator_places_it(tmp_path):
+    """check_paths gives each finding on an event the clause at its line (Finding.quote), placing each clause with
+    the entry's line index looked up once (Locator.lines_of): the same lines as asking the locator clause by
+    clause. The quote is no part of the JSON finding."""
+    import dataclasses
     import shutil
 
     from checker.engine.locate import Locator
@@ -138,4 +145,13 @@ def test_quotes_are_kept_for_the_lines_findings_name_and_placed_as_the_locator_p
         assert [place(c.line) for c in event.all_clauses()] == [
             locator(event.id, c.line, event.game)[1] for c in event.all_clauses()]
     run = check_paths([], str(kb_copy))
-    assert run.quotes and set(run.quotes) <= {(f.subject, f.line) for f in run.findings}
+    quoted = [f for f in run.findings if f.quote]
+    assert quoted and all(f.game and load.kb.event(f.game, f.subject) for f in quoted)
+    for f in quoted:
+        event = load.kb.event(f.game, f.subject)
+        assert f.quote in [f"{c.marker} {c.text}".strip() for c in event.all_clauses()
+                           if locator(event.id, c.line, event.game)[1] == f.line]
+    unquoted = [dataclasses.replace(f, quote=None) for f in run.findings]
+    for render in (render_json, render_sarif, render_github):
+        assert render(run.findings) == render(unquoted)
+    assert render_text(run.findings) != render_text(unquoted)

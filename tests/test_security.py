@@ -356,8 +356,9 @@ def test_reports_carry_no_raw_control_characters(payload):
     from checker.report.safe import visible
 
     f = _hostile_finding(payload)
+    f.quote = f"quote {payload}"
     for fmt, render in FORMATS.items():
-        out = render([f], quotes={("1:VII", 3): f"quote {payload}"}, color=(fmt == "text"))
+        out = render([f], color=(fmt == "text"))
         raw = [c for c in out.replace("\n", "") if (ord(c) < 32 and c not in "\x1b") or 0x7f <= ord(c) <= 0x9f
                or c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"]
         assert not raw, (fmt, raw)

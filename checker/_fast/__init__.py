@@ -13,6 +13,8 @@ trick's). The tricks:
                     (plain: the collector left alone)
 ``lazy_clauses``    an event read from the KB cache decodes its clause trees when first used
                     (plain: decoded with the event)
+``clause_lists``    while the checks run, each event's clause and section lists built once and shared
+                    (plain: built again at every call)
 
 This package imports nothing of rulekb's: what a trick works on is handed to it.
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-TRICKS = ("yaml_build", "validator_paths", "gc_pause", "lazy_clauses")
+TRICKS = ("yaml_build", "validator_paths", "gc_pause", "lazy_clauses", "clause_lists")
 
 
 def enabled(name: str) -> bool:

@@ -74,7 +74,7 @@ def cmd_check(args) -> int:
         hidden = hidden if args.show_accepted else [f for f in hidden if f.accepted is None]
         extra = {"baseline": _hidden_summary(args, hidden)}
         _err(_hidden_message(extra["baseline"]))
-    out = FORMATS[args.format](shown, quotes=run.quotes, color=color, **extra)
+    out = FORMATS[args.format](shown, color=color, **extra)
     if args.output:
         from ..kb.yamlio import atomic_write
 

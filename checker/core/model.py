@@ -8,9 +8,10 @@ rendered entry can be laid back into its seed file in order (see ``checker.textf
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from .._fast import clause_lists
 
 SEVERITIES = ("error", "warning", "info")
 CATEGORIES = ("schema", "reference", "naming", "structure", "chronology", "logic", "style")
@@ -96,13 +97,6 @@ class Section:
             yield from sub.walk_sections()
 
 
-# Events' clause and section lists, kept while the checks run (they read the KB and never change it): about 18
-# checks walk every event's clauses, and walking the trees again each time cost more than some of the checks.
-_KEPT: dict[int, tuple[Any, list]] | None = None
-_KEPT_SECTIONS: dict[int, tuple[Any, list]] | None = None
-_SEED: tuple[dict, dict] | None = None  # lists every run starts from (``clause_lists_seeded``)
-
-
 def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
     """``out`` extended by each clause's ``walk()`` (the clause, then its children's), without a generator each."""
     for clause in clauses:
@@ -111,59 +105,11 @@ def _add_walked(out: list[Clause], clauses: list[Clause]) -> None:
             _add_walked(out, clause.children)
 
 
-def _kept(kept: dict | None, event, build) -> list:
-    """``build()``, or while checks run (``kept`` is one of the dicts of ``clause_lists_kept``) the list built
-    for ``event`` the first time (kept with the event itself, so that a reused id() is never mistaken for it)."""
-    if kept is None:
-        return build()
-    hit = kept.get(id(event))
-    if hit is not None and hit[0] is event:
-        return hit[1]
-    out = build()
-    kept[id(event)] = (event, out)
-    return out
-
-
 def _add_sections(out: list[Section], section: Section) -> None:
     """``out`` extended by ``section.walk_sections()``, without a generator each."""
     out.append(section)
     for sub in section.sections:
         _add_sections(out, sub)
-
-
-@contextmanager
-def clause_lists_kept():
-    """While this lasts, ``Event.all_clauses`` and ``Event.all_sections`` build each event's list once and hand
-    out the same list (the clause trees must not change meanwhile: the checks only read them)."""
-    global _KEPT, _KEPT_SECTIONS
-    outer, outer_sections = _KEPT, _KEPT_SECTIONS
-    if outer is None:
-        _KEPT, _KEPT_SECTIONS = (dict(_SEED[0]), dict(_SEED[1])) if _SEED is not None else ({}, {})
-    try:
-        yield
-    finally:
-        _KEPT, _KEPT_SECTIONS = outer, outer_sections
-
-
-def kept_lists(events) -> tuple[dict, dict]:
-    """The clause and section lists of ``events``, as ``clause_lists_kept`` keeps them, for ``clause_lists_seeded``."""
-    clauses = {id(e): (e, e._walk_clauses()) for e in events}
-    sections = {id(e): (e, e._walk_sections()) for e in events}
-    return clauses, sections
-
-
-@contextmanager
-def clause_lists_seeded(seed: tuple[dict, dict]):
-    """While this lasts, each run of the checks (``clause_lists_kept``) starts from the lists of ``seed``
-    (``kept_lists``) instead of building them again: for entries that stay loaded from one run to the next and whose
-    clause trees no run changes (the language server's warm KB, ``checker/lsp/warm.py``)."""
-    global _SEED
-    outer = _SEED
-    _SEED = seed
-    try:
-        yield
-    finally:
-        _SEED = outer
 
 
 @dataclass
@@ -193,8 +139,8 @@ class Event:
     def all_clauses(self) -> list[Clause]:
         """Every clause of the event, each before its children: its conditions, then its body's sections in order.
         A list, built in one pass (a generator per clause cost more than the checks that read them); while checks
-        run (``clause_lists_kept``), built once per event and shared: do not change it."""
-        return _kept(_KEPT, self, self._walk_clauses)
+        run, built once per event and shared (``checker/_fast/clause_lists.py``): do not change it."""
+        return clause_lists.clauses(self, self._walk_clauses)
 
     def _walk_clauses(self) -> list[Clause]:
         out: list[Clause] = []
@@ -204,9 +150,9 @@ class Event:
         return out
 
     def all_sections(self) -> list[Section]:
-        """Every section of the body, each before its subsections. A list; while checks run
-        (``clause_lists_kept``), built once per event and shared: do not change it."""
-        return _kept(_KEPT_SECTIONS, self, self._walk_sections)
+        """Every section of the body, each before its subsections. A list; while checks run, built once per event
+        and shared (``checker/_fast/clause_lists.py``): do not change it."""
+        return clause_lists.sections(self, self._walk_sections)
 
     def _walk_sections(self) -> list[Section]:
         out: list[Section] = []
@@ -315,6 +261,7 @@ class Finding:
     accepted: str | None = None  # reason, when an acceptance in the KB covers it
     source_line: int | None = None  # the entry's source line (for the site's clause anchors; not in reports)
     game: str | None = None  # the game of the entry ``subject`` names (for acceptances and the site; not in reports)
+    quote: str | None = None  # the clause at ``line``, set by the run (shown by the text report, not in JSON)
 
     def sort_key(self):
         return (self.file or "", self.line or 0, self.rule, self.subject or "", self.message)

@@ -24,12 +24,11 @@ from .overlay import Overlay, contribute
 
 @dataclass
 class Result:
-    """What a run's checks found: located findings, acceptances not yet applied, and the quote of each (subject,
-    line) a finding names."""
+    """What a run's checks found: located findings, each with its quote (``Finding.quote``), acceptances not yet
+    applied."""
 
     findings: list[Finding] = field(default_factory=list)
     kb: KnowledgeBase | None = None  # the KB checked: the base KB, or the overlay's (contributed entries over it)
-    quotes: dict = field(default_factory=dict)
     whole: bool = True  # the whole KB was checked (no contributed files): stale acceptances are reported
     selected: set[str] | None = None  # the codes that ran (None: every check)
 
@@ -91,14 +90,14 @@ class Run:
         if cacheable:
             cached = read_findings(load.cache_name, load.state)
             if cached is not None:
-                return Result(cached[0], self.kb, cached[1], self.whole, selected)
+                return Result(cached, self.kb, self.whole, selected)
         ctx = self.context()
         with gc_paused(freeze=one_shot):  # a bounded run that makes few reference cycles (_fast/gc_pause.py)
             findings = run_checks(ctx, selected, incremental.contexts)
-        result = Result(findings, self.kb, self.quotes(findings), self.whole, selected)
+        self.quote(findings)
         if cacheable and all(a.complete for a in kept_analyses(ctx)):  # an inconclusive answer is asked again
-            write_findings(load.cache_name, load.state, findings, result.quotes)
-        return result
+            write_findings(load.cache_name, load.state, findings)
+        return Result(findings, self.kb, self.whole, selected)
 
     def context(self) -> CheckContext:
         """The context the checks run in: the KB checked, its load's findings, and with an overlay the contributed
@@ -117,21 +116,26 @@ class Run:
                                  and (f.subject is None or f.subject in only_ids)]
         return ctx
 
-    def quotes(self, findings: list[Finding]) -> dict:
-        """(subject, line) -> the text of the clause there, for each (subject, line) a finding names (what
-        reporters look quotes up by: no other is kept)."""
-        out: dict = {}
-        wanted = {(f.subject, f.line) for f in findings}
-        for game_id, eid in {(f.game, f.subject) for f in findings}:
-            event = self.kb.event(game_id, eid) if eid and game_id else None
+    def quote(self, findings: list[Finding]) -> None:
+        """Give each finding on an event (``subject`` of its ``game``) the text of the clause at its located
+        ``line`` (``Finding.quote``): the clause whose source line the locator places there, the last such."""
+        named: dict[tuple[str, str], list[Finding]] = {}
+        for f in findings:
+            if f.subject and f.game:
+                named.setdefault((f.game, f.subject), []).append(f)
+        for (game_id, eid), on_event in named.items():
+            event = self.kb.event(game_id, eid)
             if event is None:
                 continue
             place = self.locator.lines_of(event.id, event.game)  # the locator's answer for each source line
+            wanted = {f.line for f in on_event}
+            text: dict[int | None, str] = {}
             for clause in event.all_clauses():
-                key = (event.id, place(clause.line))
-                if key in wanted:
-                    out[key] = f"{clause.marker} {clause.text}".strip()
-        return out
+                line = place(clause.line)
+                if line in wanted:
+                    text[line] = f"{clause.marker} {clause.text}".strip()
+            for f in on_event:
+                f.quote = text.get(f.line)
 
 
 def check_paths(paths: list[str], kb_root: str | None, period: str | dict[str, str | None] | None = None,

@@ -35,7 +35,7 @@ from ..core.model import Event, Finding
 from . import codec
 from .cachedir import read_cached, write_cached
 
-FORMAT = 4  # 4: rows of every field in declaration order (checker/kb/codec.py)
+FORMAT = 5  # 4: rows of every field in declaration order (checker/kb/codec.py); 5: findings with their quote
 RACY_SECONDS = 2.0
 PRUNE_DAYS = 30
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -290,16 +290,16 @@ def findings_name(kb_cache_name: str) -> str:
     return "findings-" + kb_cache_name
 
 
-def read_findings(kb_cache_name: str, state: str):
-    """The findings (and quotes) a full check of the KB in exactly this ``state`` produced, or None."""
+def read_findings(kb_cache_name: str, state: str) -> list[Finding] | None:
+    """The findings (each with its quote) a full check of the KB in exactly this ``state`` produced, or None."""
     data = read_cached(findings_name(kb_cache_name)) if enabled() else None
     if data is None:
         return None
     try:
-        stored_state, findings, quotes = marshal.loads(data)
+        stored_state, findings = marshal.loads(data)
         if stored_state != state:
             return None
-        return [codec.from_row(Finding, t) for t in findings], {tuple(k): v for k, v in quotes}
+        return [codec.from_row(Finding, t) for t in findings]
     except (EOFError, ValueError, TypeError):
         return None
 
@@ -332,11 +332,18 @@ def write_aggregate(kb_cache_name: str, state: str, key: str, value) -> None:
     write_cached(_aggregate_name(kb_cache_name, key), blob)
 
 
-def write_findings(kb_cache_name: str, state: str, findings: list[Finding], quotes: dict) -> None:
+def write_findings(kb_cache_name: str, state: str, findings: list[Finding]) -> None:
+    """Keep the findings of a full check of the KB in ``state`` (their rows: ``codec.to_row``). A folder that cannot
+    be written is no error (``cachedir.write_cached``). A row marshal refuses is: a finding holds a value that is not
+    plain data, a bug of rulekb's, which would make every check of the KB run every check again, unseen. The check
+    itself has its findings and goes on; the cache is left unwritten and a message on stderr says so."""
     if not enabled():
         return
     try:
-        blob = marshal.dumps((state, [codec.to_row(f) for f in findings], list(quotes.items())))
-    except ValueError:
+        blob = marshal.dumps((state, [codec.to_row(f) for f in findings]))
+    except ValueError as exc:  # marshal's own message ("unmarshallable object"): no text of the KB's in it
+        sys.stderr.write(f"rulekb: the findings cache was not written ({exc}: a finding holds a value that is not "
+                         "plain data), so every check of this KB runs every check again: a bug in rulekb, please "
+                         "report it\n")
         return
     write_cached(findings_name(kb_cache_name), blob)

@@ -25,8 +25,8 @@ import os
 import time
 from collections import OrderedDict
 
+from .._fast import clause_lists
 from .._fast.gc_pause import gc_paused
-from ..core.model import clause_lists_seeded, kept_lists
 from ..kb.cache import RACY_SECONDS
 from ..kb.store import LoadResult, load_kb, shipped_schema_dir
 
@@ -41,7 +41,7 @@ class WarmKB:
     load: LoadResult
     stamps: dict[str, tuple | None]
     stale: bool  # load again at the next check (a file changed within RACY_SECONDS of the stamps)
-    lists: tuple[dict, dict] = ({}, {})  # the loaded events' clause and section lists (``model.kept_lists``)
+    lists: clause_lists.Lists | None = None  # the loaded events' clause and section lists (``_fast/clause_lists``)
 
 
 _WARM: OrderedDict[tuple[str, str], WarmKB] = OrderedDict()
@@ -80,8 +80,12 @@ def stamps(root: str) -> tuple[dict[str, tuple | None], bool]:
 def _load(root: str) -> WarmKB:
     now, racy = stamps(root)  # before reading: a change made meanwhile shows at the next look
     load = load_kb(root)
-    with gc_paused():  # every event's clauses, unpacked once (the checks read them all) and frozen with the KB
-        lists = kept_lists(load.kb.events.values())  # (unpacks the clause trees packed in the KB cache)
+    # Every event's clauses, unpacked once (the checks read them all; this unpacks the clause trees packed in the KB
+    # cache) and frozen with the KB; the lists built seed each check's run (None: the trick is off).
+    with gc_paused(), clause_lists.kept() as lists:
+        for event in load.kb.events.values():
+            event.all_clauses()
+            event.all_sections()
     return WarmKB(root, load, now, racy, lists)
 
 
@@ -105,4 +109,4 @@ def warm_kb(root: str) -> WarmKB:
 
 def seeded(warm: WarmKB):
     """The context a check of ``warm``'s KB runs its checks in: the loaded events' clause lists, built once."""
-    return clause_lists_seeded(warm.lists)
+    return clause_lists.seeded(warm.lists)

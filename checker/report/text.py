@@ -22,7 +22,7 @@ def _t(text: object) -> str:
     return escape(visible(text))
 
 
-def render_text(findings: list[Finding], quotes: dict | None = None, color: bool = False, **_: object) -> str:
+def render_text(findings: list[Finding], color: bool = False, **_: object) -> str:
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=color, no_color=not color, width=200, highlight=False, soft_wrap=True,
                       emoji=False)  # an id such as 1:A followed by ":" must not become the :a: emoji
@@ -37,9 +37,8 @@ def render_text(findings: list[Finding], quotes: dict | None = None, color: bool
             acc = " [dim](accepted)[/]" if f.accepted is not None else ""
             console.print(f"  {where:>5}  [{_STYLE.get(f.severity, 'bold')}]{_t(f.severity):<7}[/] {_t(f.rule)}"
                           f"{subject}: {_t(f.message)}{acc}")
-            quote = (quotes or {}).get((f.subject, f.line))
-            if quote:
-                console.print(f"         [dim]> {_t(quote[:160])}[/]")
+            if f.quote:
+                console.print(f"         [dim]> {_t(f.quote[:160])}[/]")
             for item in f.explanation or []:
                 console.print(f"         [dim]because {_t(item.id)} ({_t(item.file)}:{_t(item.line)})"
                               f"{': ' + _t(item.text[:120]) if item.text else ''}[/]")
