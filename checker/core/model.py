@@ -136,6 +136,16 @@ class Event:
     body: list[Section] = field(default_factory=list)
     notes: str | None = None
 
+    @property
+    def plays(self) -> int | None:
+        """How often the event may fire: its multiplicity as written ("2"), 1 when none is written (or it is no
+        number), None for "*" (no limit). The one reading of the marker: the logic's facts, the horizon bound and
+        the site all start from it (docs/logic.md S9)."""
+        mult = self.multiplicity
+        if mult == "*":
+            return None
+        return int(mult) if mult and mult.isdigit() else 1
+
     def all_clauses(self) -> list[Clause]:
         """Every clause of the event, each before its children: its conditions, then its body's sections in order.
         A list, built in one pass (a generator per clause cost more than the checks that read them); while checks

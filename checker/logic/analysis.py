@@ -68,11 +68,16 @@ class Analysis:
     seconds: float = 0.0
 
 
+# How many firings an event of multiplicity "*" adds to the horizon bound (docs/logic.md S9); within the horizon it
+# may fire at any turn (the facts give it no limit, facts.UNLIMITED_PLAYS)
+UNLIMITED_IN_BOUND = 2
+
+
 def horizon_bound(kb: KnowledgeBase, events: list[str]) -> int:
     total = 1
     for eid in events:
         e = kb.events[eid]
-        mult = 2 if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
+        mult = UNLIMITED_IN_BOUND if e.plays is None else e.plays
         turns = e.duration_turns if e.duration_kind == "turns" and e.duration_turns else 1
         total += mult * turns
     return total

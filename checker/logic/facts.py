@@ -40,6 +40,11 @@ def country_aliases(prof: GameProfile) -> dict[str, str]:
     return {name_key(name): name_key(code) for name, code in vocabulary_of(prof).names}
 
 
+# "*" (no limit) in the ASP facts: a count no history of a bounded horizon reaches (asp/draw.lp compares the plays
+# so far with it)
+UNLIMITED_PLAYS = 99
+
+
 def q(text: str) -> str:
     """An ASP string constant: the one function every string handed to clingo passes through.
 
@@ -459,8 +464,7 @@ class _Builder:
                 f.append(f"duration_until({e},{fluent}).")
             if only:
                 f.append(f"duration_only_events({e}).")
-        mult = event.multiplicity
-        f.append(f"multiplicity({e},{99 if mult == '*' else int(mult) if mult and mult.isdigit() else 1}).")
+        f.append(f"multiplicity({e},{UNLIMITED_PLAYS if event.plays is None else event.plays}).")
         for clause in _requirements(event):
             self.requirement(event, clause)
         # An event defined as another plus modifications (8:VII "repeats exactly 7:VII, except …") lists its

@@ -213,11 +213,10 @@ def duration_words(event: Event) -> str:
 
 
 def multiplicity_words(event: Event) -> str:
-    m = event.multiplicity
-    if m == "*":
+    n = event.plays
+    if n is None:
         return "may occur several times (*)"
-    if m and m.isdigit():
-        n = int(m)
+    if event.multiplicity and event.multiplicity.isdigit():
         return "occurs once (1)" if n == 1 else f"occurs {n} times ({n})"
     return "occurs once"
 
