@@ -45,6 +45,7 @@ class Verdict:
     line: int | None = None
     explanation: list[ClauseInfo] = field(default_factory=list)
     kind: str = "event"  # event | case | part
+    reason: str = ""  # why an "unknown" is unknown, when it is not a time limit
 
 
 @dataclass
@@ -81,6 +82,70 @@ def horizon_bound(kb: KnowledgeBase, events: list[str]) -> int:
         turns = e.duration_turns if e.duration_kind == "turns" and e.duration_turns else 1
         total += mult * turns
     return total
+
+
+_STATE_KINDS = frozenset({"in_effect", "not_in_effect", "over"})
+
+
+def repeats_matter(kb: KnowledgeBase, events: list[str]) -> list[str]:
+    """The events among ``events`` of multiplicity "*" whose second and later firings can change what a later turn
+    sees: the event has effects, cases or parts in its logic, or a rule of one of ``events`` asks whether it is in
+    effect or over (a later firing opens a new window). For these the horizon bound (``horizon_bound``, "*" counted
+    as ``UNLIMITED_IN_BOUND`` firings) is no proof: a history may need a firing for every turn that uses a window
+    (docs/logic.md S9), so "never" and "impossible" are not claimed from it. An event whose later firings change
+    nothing (only its first firing, ``occurred``, is asked about) needs no more than one."""
+    unlimited = {eid for eid in events if eid in kb.events and kb.events[eid].plays is None}
+    if not unlimited:
+        return []
+    out = set()
+    for eid in unlimited:
+        if any(_acts(logic) for logic in _logics(kb.events[eid])):
+            out.add(eid)
+    for eid in events:
+        if eid in kb.events:
+            for logic in _logics(kb.events[eid]):
+                out |= _states_asked(logic, unlimited)
+    return sorted(out)
+
+
+def unproven_reason(repeaters: list[str], turns: int) -> str:
+    """Why no history of up to ``turns`` turns proves "never" when ``repeaters`` (``repeats_matter``) is not empty,
+    in words; "" when it is empty."""
+    if not repeaters:
+        return ""
+    names = ", ".join(repeaters[:3]) + (f" and {len(repeaters) - 3} more" if len(repeaters) > 3 else "")
+    return (f"no legal history of up to {turns} turns plays it, but {names} may fire any number of times and a later "
+            f"firing can matter (a new window in effect, its effects again), so no number of turns proves that it "
+            f"never can (docs/logic.md S9)")
+
+
+def _logics(event):
+    for clause in event.all_clauses():
+        if clause.logic:
+            yield clause.logic
+    for section in event.all_sections():
+        if section.logic:
+            yield section.logic
+
+
+def _acts(logic: dict) -> bool:
+    """Does a clause's or heading's logic change something, or pick a case or part (what a firing does)?"""
+    return bool(logic.get("effects")) or logic.get("role") in ("effect", "case_condition", "part_condition")
+
+
+def _states_asked(node, unlimited: set[str]) -> set[str]:
+    """The events of ``unlimited`` whose being in effect or over ``node`` (a logic dict, at any depth) asks about."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            if x.get("event") in unlimited and x.get("kind") in _STATE_KINDS:
+                found.add(x["event"])
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return found
 
 
 def requirement_graph(kb: KnowledgeBase, model: LogicModel) -> dict[tuple[str, str], ClauseInfo]:
@@ -287,6 +352,8 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
     model = build_model(kb, {eid}, index)
     bound = horizon_bound(kb, sorted(events))
     top = min(bound, max_horizon)
+    repeaters = repeats_matter(kb, sorted(events))
+    unproven = unproven_reason(repeaters, top) if bound <= max_horizon else ""
     local = {(i.event, i.line): cid for cid, i in model.clauses.items() if i.role in ("case", "part")}
     questions = []
     if event_question:
@@ -298,7 +365,7 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
     steps = sorted({min(2 ** k, top) for k in range(top.bit_length() + 1)})
     memo_key = solve_memo.key(model.program(), model.clauses, [asp_dir() / name for name in PROGRAMS],
                               control_args(), [(ext, arg, subject) for ext, arg, subject, _ in questions], steps,
-                              bound <= max_horizon)
+                              (bound <= max_horizon, tuple(repeaters)))
     kept = solve_memo.get(memo_key)
     if kept is not None:
         horizon, answers = kept
@@ -306,7 +373,8 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
         for (_, _, subject, info), (status, core) in zip(questions, answers):
             if subject not in made:
                 made[subject] = Verdict(subject, eid, status, info.line if info else None,
-                                        [model.clauses[c] for c in core], info.role if info else "event")
+                                        [model.clauses[c] for c in core], info.role if info else "event",
+                                        unproven if status == "unknown" and core else "")
         return [made[subject] for _, _, subject, _ in questions], horizon
     session = Session(model)
     decided: dict[str, Verdict] = {}
@@ -333,8 +401,9 @@ def _solve_event(kb, index, eid: str, event_question: str | None, scopes: list[C
                 # The question stays assumed while the core shrinks: otherwise every trial is satisfiable and
                 # nothing is removed.
                 core = cores[subject] = session.minimise_core(res.core, time_limit=time_limit)
-                status = "never" if bound <= max_horizon else "unknown"
-                decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind)
+                status = "never" if bound <= max_horizon and not unproven else "unknown"
+                decided[subject] = Verdict(subject, eid, status, line, [model.clauses[c] for c in core], kind,
+                                           unproven if status == "unknown" else "")
             session.set_external(ext, [arg], False)
         session.set_query(t, False)
         if len(decided) == len(questions):

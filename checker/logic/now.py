@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from ..core.model import KnowledgeBase
-from .analysis import horizon_bound
+from .analysis import horizon_bound, repeats_matter, unproven_reason
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model, q
 from .solver import Session
 
@@ -184,6 +184,11 @@ def what_can_fire(kb: KnowledgeBase, entries, time_limit: float = 10.0, describe
     index = DependencyIndex(kb)
     for v in result.verdicts:
         if v.verdict != "never":
+            continue
+        unproven = unproven_reason(repeats_matter(kb, sorted(index.cone({v.event}))),
+                                   horizon_bound(kb, sorted(kb.events)))
+        if unproven:  # the horizon proves nothing here (S9)
+            v.verdict, v.message = "inconclusive", unproven
             continue
         core = explain_never(session, v.event, candidates(model, index, v.event), deadline)
         if core is None:

@@ -19,7 +19,7 @@ import clingo
 
 from ..core.ids import canonical_event_id
 from ..core.model import KnowledgeBase
-from .analysis import horizon_bound
+from .analysis import horizon_bound, repeats_matter, unproven_reason
 from .facts import ClauseInfo, build_model, cone, q
 from .logs import OUTCOMES  # noqa: F401  (re-exported)
 from .solver import Session
@@ -79,8 +79,11 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
     model = build_model(kb, {goal_id, *[a for a in avoid_ids if a in kb.events]})
     extra = f"goal({q(goal_id)}).\n" + "".join(f"avoid({q(a)}).\n" for a in avoid_ids) + SHOW
     session = Session(model, extra=extra)
-    bound = horizon_bound(kb, sorted(cone(kb, {goal_id})))
-    limit = min(bound, max_turns)
+    goal_cone = sorted(cone(kb, {goal_id}))
+    bound = horizon_bound(kb, goal_cone)
+    repeaters = repeats_matter(kb, goal_cone)
+    # the bound proves nothing when later firings of an unlimited event matter (S9): search to --max-turns instead
+    limit = max_turns if repeaters else min(bound, max_turns)
     deadline = start + time_limit
     result = OrderResult(goal_id, "inconclusive")
     last_core: list[int] = []
@@ -101,7 +104,9 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
             break
         last_core = res.core
     else:
-        if bound <= max_turns and time.perf_counter() < deadline:
+        if repeaters and time.perf_counter() < deadline:
+            result.message = unproven_reason(repeaters, limit).replace(" plays it", f" fires {goal_id}", 1)
+        elif bound <= max_turns and time.perf_counter() < deadline:
             session.set_query(limit, True)
             core = session.minimise_core(last_core, time_limit=max(0.05, deadline - time.perf_counter()))
             result.status = "impossible"

@@ -19,7 +19,7 @@ import os
 import shutil
 from pathlib import Path
 
-from ..logic.analysis import horizon_bound
+from ..logic.analysis import horizon_bound, repeats_matter, unproven_reason
 from ..logic.basis import unread_basis
 from ..logic.facts import DependencyIndex, build_model
 from ..logic.now import QUESTION_FINAL, QUESTION_STEP, Describer, candidates
@@ -71,15 +71,18 @@ def game_data(load, view, locator) -> dict:
         return [info.event, file, line, info.text]
 
     events = []
+    bound = horizon_bound(view, sorted(view.events))
     for eid in model.events:
         e = view.events[eid]
         unread = []
         for u in unread_basis(view, {eid}, index=index):
             file, line = locator(u.event, u.line, view.game)
             unread.append(u.to_dict(file, line))
+        unproven = unproven_reason(repeats_matter(view, sorted(index.cone({eid}))), bound)
         events.append({"id": eid, "title": " ".join((e.title or "").split()), "period": e.period,
-                       "url": rel(URL, event_url(e)), "unread": unread, "cands": candidates(model, index, eid)})
-    return {"game": view.game, "facts": model.program(), "bound": horizon_bound(view, sorted(view.events)),
+                       "url": rel(URL, event_url(e)), "unread": unread, "cands": candidates(model, index, eid),
+                       "unproven": unproven})
+    return {"game": view.game, "facts": model.program(), "bound": bound,
             "step": QUESTION_STEP, "final": QUESTION_FINAL, "events": events,
             "clauses": {str(c): located(info) for c, info in model.clauses.items()},
             "terms": _terms(model, describe), "start": start_answer(view, model, locator)}

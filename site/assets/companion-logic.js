@@ -108,6 +108,8 @@ export function verdicts(data, res) {
         clause: c, needs: [...f.needs].map(words).sort(cmp), unless: [...f.unless].map(words).sort(cmp) }));
       if (!d.draw) v.message = "no legal draw of it at the next turn (none of its cases can be played then)";
     }
+    // never, but the horizon proves nothing: an unlimited event's later firings matter (now.py, docs/logic.md S9)
+    if (v.verdict === "never" && ev.unproven) { v.verdict = "inconclusive"; v.message = ev.unproven; v.explanation = []; }
     if (ev.unread.length) { v.read = v.verdict; v.verdict = "inconclusive"; v.unread = ev.unread; }
     return v;
   });

@@ -7,7 +7,8 @@ history plays it (requirements met, in period order, with durations, cancellatio
 taken into account). Where no history up to the event's horizon bound does, the finding names the minimal set
 of clauses that together rule it out. Questions that cannot be decided within the time limit are reported as
 info ("unknown"), never guessed; so is a "never" that depends on a sentence rulekb does not read (docs/logic.md
-S11: "inconclusive", with the sentence): both make ``rulekb check`` exit 3 unless an error makes it exit 1.
+S11: "inconclusive", with the sentence), and one the horizon bound cannot prove because an event of multiplicity
+"*" whose later firings matter is in the cone (S9): all make ``rulekb check`` exit 3 unless an error makes it exit 1.
 
 Fails::
 
@@ -65,6 +66,10 @@ def check(ctx):
             yield ctx.finding(v.event, line,
                               f"{what} {v.subject} can never be played in a legal history "
                               f"(searched up to its bound of {a.horizon} turns or fewer)",
+                              explanation=explanation(ctx, v.explanation))
+        elif v.status == "unknown" and v.reason:
+            line = v.line if v.line else ctx.kb.events[v.event].source.line
+            yield ctx.finding(v.event, line, f"inconclusive: {v.subject}: {v.reason}", severity="info",
                               explanation=explanation(ctx, v.explanation))
         elif v.status == "unknown":
             line = v.line if v.line else ctx.kb.events[v.event].source.line
