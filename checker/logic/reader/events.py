@@ -287,6 +287,16 @@ class _ToFormula(Transformer):
         self._time_group(items[0])
         return self._apply(items[0], items[1])
 
+    def tobj_end(self, items):
+        """"the conclusion of 4:VII": its end, i.e. it is over."""
+        refs = next(i for i in items if isinstance(i, tuple))
+        self._time_group(refs)
+        return self._apply(refs, lambda e: ("atom", "over", e))
+
+    def tobj_bare_of(self, items):
+        """"the prior occurrence of 7:VII": it has occurred."""
+        return self.tobj_bare([next(i for i in items if isinstance(i, tuple))])
+
     def tobj_period(self, items):
         return items[0]
 
