@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from checker.logic.reader.events import same_conditions
+from checker.logic.reader.formulas import same_conditions
 from tests import differential
 from tests.differential_text import NotSayable, render_requirement, through_text
 

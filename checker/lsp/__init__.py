@@ -13,6 +13,10 @@ import argparse
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .resolve import Options
 
 EXIT_OK, EXIT_ERROR = 0, 2
 
@@ -33,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the server's log here (stdout is the protocol's; default: warnings to stderr)")
 
 
-def options_from(args) -> "Options":
+def options_from(args) -> Options:
     """Options from parsed arguments; ValueError with the reason for a bad one."""
     from .resolve import Options, split_period_options
 

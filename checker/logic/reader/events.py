@@ -19,6 +19,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
+from .formulas import _and, _atoms_of, _flat_and, _nnf, _not, _or, condition_lists, to_condition
 from .phrases import Context, Unknown, lexicon_for, lexicon_tokens, tokens
 from .reading import Reading, Unread
 
@@ -38,39 +39,12 @@ def _parser() -> Lark:
     return Lark(text, parser="earley", lexer="basic", ambiguity="explicit", start="start")
 
 
-# ------------------------------------------------------------------ formulas: ("atom", kind, event) / ("period", P)
-# ("and", [f…]) / ("or", [f…]) / ("not", f)
-
-def _and(fs):
-    fs = [f for f in fs]
-    return fs[0] if len(fs) == 1 else ("and", fs)
-
-
-def _or(fs):
-    return fs[0] if len(fs) == 1 else ("or", fs)
-
-
-def _not(f):
-    return f[1] if f[0] == "not" else ("not", f)
-
 
 class Ev(str):
     """An event id the transformer resolved (apart from the parse's own tokens, which are strings too)."""
 
 
 _ITS = "\u27e8its\u27e9"  # "its effects": stands for the event the sentence's condition names
-
-
-def _atoms_of(f, out=None) -> list:
-    out = [] if out is None else out
-    if f[0] in ("and", "or"):
-        for x in f[1]:
-            _atoms_of(x, out)
-    elif f[0] == "not":
-        _atoms_of(f[1], out)
-    else:
-        out.append(f)
-    return out
 
 
 class Word(str):
@@ -637,54 +611,6 @@ class _ToFormula(Transformer):
         return [i for i in items if isinstance(i, tuple)][0]
 
 
-# ------------------------------------------------------------------ formulas -> the contract's condition dicts
-
-def _nnf(f, neg: bool = False):
-    kind = f[0]
-    if kind == "not":
-        return _nnf(f[1], not neg)
-    if kind in ("and", "or"):
-        parts = [_nnf(x, neg) for x in f[1]]
-        op = kind if not neg else ("or" if kind == "and" else "and")
-        flat = []
-        for p in parts:
-            flat.extend(p[1] if p[0] == op else [p])
-        return (op, flat)
-    return ("lit", f, neg)
-
-
-def to_condition(f) -> dict[str, Any]:
-    """One condition dict of docs/logic.md for a formula in negation normal form."""
-    if f[0] in ("and", "or"):
-        return {"kind": "all" if f[0] == "and" else "any", "of": [to_condition(x) for x in f[1]]}
-    _, atom, neg = f
-    if atom[0] == "period":
-        return {"kind": "period_at_least", "value": atom[1], **({"negated": True} if neg else {})}
-    _, kind, event = atom
-    if kind == "exists":
-        return {"kind": "not_exists" if neg else "exists", "subject": str(event)}
-    if kind == "owns":
-        return {"kind": "owns", "subject": str(event[0]), "value": str(event[1]), **({"negated": True} if neg else {})}
-    if kind in ("at_war", "at_peace"):
-        value = {"value": str(event[1])} if event[1] is not None else {}
-        return {"kind": kind, "subject": str(event[0]), **value, **({"negated": True} if neg else {})}
-    if kind == "occurred":
-        return {"kind": "not_occurred" if neg else "occurred", "event": event}
-    if kind == "in_effect":
-        return {"kind": "not_in_effect" if neg else "in_effect", "event": event}
-    return {"kind": "over", "event": event, **({"negated": True} if neg else {})}
-
-
-def condition_lists(f) -> dict[str, list]:
-    """A requirement's formula as the contract's lists: ``when`` (all hold) or ``when_any`` (one holds)."""
-    n = _nnf(f)
-    if n[0] == "and":
-        return {"when": [to_condition(x) for x in n[1]]}
-    if n[0] == "or":
-        return {"when_any": [to_condition(x) for x in n[1]]}
-    return {"when": [to_condition(n)]}
-
-
 def _reading(result) -> Reading:
     kind = result[0]
     if kind == "requirement":
@@ -703,99 +629,6 @@ def _reading(result) -> Reading:
     if unless is not None:
         logic["unless"] = [to_condition(x) for x in _flat_and(_nnf(unless))]
     return Reading("effect", logic)
-
-
-def _from_dict(c: dict[str, Any]):
-    """A condition dict of the contract as a formula (the inverse of ``to_condition``, for comparing readings)."""
-    kind = c.get("kind")
-    if kind in ("all", "any"):
-        f = ("and" if kind == "all" else "or", [_from_dict(x) for x in c.get("of", [])])
-    elif kind == "not":
-        f = ("not", _from_dict(c["of"][0]))
-    elif kind in ("not_occurred", "not_in_effect", "not_exists"):
-        f = ("not", ("atom", kind[4:], c.get("event") or c.get("subject")))
-    elif kind in ("occurred", "in_effect", "over"):
-        f = ("atom", kind, c.get("event"))
-    elif kind == "exists":
-        f = ("atom", "exists", c.get("subject"))
-    elif kind == "period_at_least":
-        f = ("period", c.get("value"))
-    else:
-        f = ("atom", kind, json.dumps({k: v for k, v in c.items() if k not in ("kind", "negated")}, sort_keys=True))
-    return _not(f) if c.get("negated") else f
-
-
-def _sorted(n):
-    if n[0] in ("and", "or"):
-        return (n[0], sorted((_sorted(x) for x in n[1]), key=repr))
-    return n
-
-
-def canonical(logic: dict[str, Any]) -> str:
-    """A reading's conditions (when, when_any, unless) as one canonical formula: negation normal form, flattened,
-    sorted. Two readings with the same canonical form mean the same."""
-    f = _formula(logic)
-    return "" if f == ("and", []) else repr(_sorted(_nnf(f)))
-
-
-def _formula(logic: dict[str, Any]):
-    parts = [_from_dict(c) for c in logic.get("when", []) or []]
-    if logic.get("when_any"):
-        parts.append(_or([_from_dict(c) for c in logic["when_any"]]))
-    if logic.get("unless"):
-        parts.append(_not(_and([_from_dict(c) for c in logic["unless"]])))
-    return _and(parts) if parts else ("and", [])
-
-
-def _atoms(f, out: set) -> set:
-    if f[0] in ("atom", "period"):
-        out.add(f)
-    elif f[0] == "not":
-        _atoms(f[1], out)
-    else:
-        for x in f[1]:
-            _atoms(x, out)
-    return out
-
-
-def _value(f, env) -> bool:
-    if f[0] in ("atom", "period"):
-        return env[f]
-    if f[0] == "not":
-        return not _value(f[1], env)
-    vals = [_value(x, env) for x in f[1]]
-    return all(vals) if f[0] == "and" else any(vals)
-
-
-def same_conditions(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Do two readings' conditions hold in exactly the same states? By truth table over their atoms, in the states
-    docs/logic.md S3 allows (in effect implies occurred; over is occurred and not in effect)."""
-    import itertools
-
-    fa, fb = _formula(a), _formula(b)
-    atoms = _atoms(fa, set()) | _atoms(fb, set())
-    for atom in list(atoms):
-        if atom[0] == "atom" and atom[1] in ("occurred", "in_effect", "over"):
-            atoms |= {("atom", k, atom[2]) for k in ("occurred", "in_effect", "over")}
-    atoms = sorted(atoms, key=repr)
-    if len(atoms) > 15:
-        return canonical(a) == canonical(b)
-    for values in itertools.product((False, True), repeat=len(atoms)):
-        env = dict(zip(atoms, values))
-        if any(k[0] == "atom" and k[1] == "in_effect" and v and not env[("atom", "occurred", k[2])]
-               for k, v in env.items()):
-            continue
-        if any(k[0] == "atom" and k[1] == "over" and v != (env[("atom", "occurred", k[2])]
-                                                           and not env[("atom", "in_effect", k[2])])
-               for k, v in env.items()):
-            continue
-        if _value(fa, env) != _value(fb, env):
-            return False
-    return True
-
-
-def _flat_and(n):
-    return n[1] if n[0] == "and" else [n]
 
 
 def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
@@ -845,123 +678,3 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         raise Unread("ambiguous: the sentence has more than one reading", f"{text.strip()} — readings: {shown}")
     return next(iter(readings.values()))
 
-
-# A sentence is in the event language's shape when it names an event (by id or title) together with a word of its
-# state, its firing or an effect on it; or opens with an outcome of a failed requirement; or holds a requirement
-# frame about this event ("This event cannot occur …", "Playable only if …"); or ends the game. Such a sentence is
-# read or reported: never dropped. "This event" alone with a state word ("how this event is played") is narrative.
-_ALONE = {"GAME_ENDS", "FOR_THIS"}
-_OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
-_STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
-          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME"}
-_SUBORDINATORS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
-
-
-_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
-                                   "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
-_AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
-                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
-                "GAME_ENDS"}
-
-
-_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"))
-
-
-def _names_a_minor(toks) -> bool:
-    """A name next to what the logic models of it: created, removed, (no longer) existing, owning, lost."""
-    kinds, depth = [], 0
-    for t in toks:  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
-        depth += t.kind == "LPAR"
-        if not depth:
-            kinds.append(t.kind)
-        depth -= t.kind == "RPAR" and depth > 0
-    # an apposition between commas that names nothing ("Georgia, a new country, is placed …") is left out, and the
-    # commas themselves ("A new minor, Georgia, is placed …", "Poland, Saxony and Bavaria are created")
-    out, i = [], 0
-    while i < len(kinds):
-        if kinds[i] == "COMMA":
-            try:
-                j = kinds.index("COMMA", i + 1)
-            except ValueError:
-                j = -1
-            if j > 0 and not {"NAME", "CODE", "REF"} & set(kinds[i + 1:j]):
-                i = j + 1
-                continue
-            i += 1
-            continue
-        out.append(kinds[i])
-        i += 1
-    kinds = out
-    if "UNIT" in kinds:
-        return False  # leaders, generals, counters: not minors
-    for shape in _MINOR_SHAPES:
-        n = len(shape)
-        if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
-            return True
-    return False
-
-
-def _names_an_event(toks) -> bool:
-    """An id names an event wherever it stands; a title only where an event stands (after "if", "cancels", "and";
-    before "is", "has", "can"): "remove Richelieu from office" names the minister, not the event."""
-    for i, t in enumerate(toks):
-        if t.kind != "REF":
-            continue
-        if not t.by_title:
-            return True
-        before = toks[i - 1].kind if i else None
-        after = toks[i + 1].kind if i + 1 < len(toks) else None
-        if (before is None or before in _BEFORE_TITLE) and (after is None or after in _AFTER_TITLE):
-            return True
-    return False
-
-
-_NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P"}
-
-
-def _state_of_a_name(toks) -> bool:
-    """A name (capitalised words the KB does not know as a title) with an event's state: "the Pact of Warsaw is
-    still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
-    event by a name rulekb cannot resolve: it is reported, never dropped."""
-    for i, t in enumerate(toks[:-1]):
-        if t.kind != "NAME" or (i and toks[i - 1].kind == "UNIT"):
-            continue  # (a leader, a general — "leader Cromwell remains in play" — is a counter, not an event)
-        j = i + 1
-        while j < len(toks) and toks[j].kind in ("COP", "HAS", "BEEN", "REMAINS", "NEG", "NOLONGER"):
-            j += 1
-        after = toks[j + 1].kind if j + 1 < len(toks) else None
-        if j > i + 1 and j < len(toks) and toks[j].kind in _NAME_STATE and after not in ("X", "NAME", "UNIT"):
-            return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
-    return False
-
-
-def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
-    toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
-    if not toks:
-        return False
-    kinds = {t.kind for t in toks}
-    if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
-        return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
-    if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
-        return True
-    if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
-        return True  # "If this event is already in effect, re-roll."
-    if "NAME" in kinds and _names_a_minor(toks):
-        return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
-    if _names_an_event(toks) and kinds & _STATE:
-        return True
-    if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
-        return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
-    if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
-                                                                          ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
-           for i, t in enumerate(toks)):
-        return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
-    if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
-        return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
-    if _state_of_a_name(toks):
-        return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
-    frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
-                                     "UNPLAYABLE", "COP", "NEG", "LABEL")
-    negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
-    only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
-    return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))

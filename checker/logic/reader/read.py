@@ -18,11 +18,12 @@ from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
-from .events import event_shaped, read_event_sentence
+from .events import read_event_sentence
 from .framing import Unframed, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
 from .reading import Reading, Unread
+from .shape import event_shaped
 from .split import MAX_SENTENCE, Sentence, split_sentences
 
 
@@ -162,7 +163,7 @@ def _same_meaning(a: dict[str, Any], b: dict[str, Any]) -> bool:
     ``when_any: [not A, not B]``), the same effects, outcomes alike as S1 groups them?"""
     import json
 
-    from .events import same_conditions
+    from .formulas import same_conditions
 
     def fail(x):
         return "reroll" if x.get("on_fail") in _REROLLED else x.get("on_fail")
@@ -394,7 +395,7 @@ def _join_requirements(parts: list[dict[str, Any]], text: str) -> dict[str, Any]
     """Several requirement sentences of one clause ("After Marshall Plan. Not during Berlin Blockade."): all of
     them must hold — one requirement, the conjunction of their conditions; one outcome, or unread when they name
     two."""
-    from .events import _and, _formula, condition_lists
+    from .formulas import _and, _formula, condition_lists
 
     fails = {p.get("on_fail") for p in parts} - {None}
     if len(fails) > 1:

@@ -1,0 +1,128 @@
+"""Is a sentence in the event language's shape (a rule the reader must read or report)?
+
+A sentence is in the event language's shape when it names an event (by id or title) together with a word of its
+state, its firing or an effect on it; or opens with an outcome of a failed requirement; or holds a requirement
+frame about this event ("This event cannot occur …", "Playable only if …"); or ends the game; or changes or states
+the owner of a named place. Such a sentence is read or reported: never dropped. "This event" alone with a state word
+("how this event is played") is narrative.
+"""
+
+from __future__ import annotations
+
+from .phrases import Context, lexicon_for, tokens
+
+_ALONE = {"GAME_ENDS", "FOR_THIS"}
+_OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
+_STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME"}
+_SUBORDINATORS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
+
+
+_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
+                                   "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
+_AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
+                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
+                "GAME_ENDS"}
+
+
+_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"))
+
+
+def _names_a_minor(toks) -> bool:
+    """A name next to what the logic models of it: created, removed, (no longer) existing, owning, lost."""
+    kinds, depth = [], 0
+    for t in toks:  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
+        depth += t.kind == "LPAR"
+        if not depth:
+            kinds.append(t.kind)
+        depth -= t.kind == "RPAR" and depth > 0
+    # an apposition between commas that names nothing ("Georgia, a new country, is placed …") is left out, and the
+    # commas themselves ("A new minor, Georgia, is placed …", "Poland, Saxony and Bavaria are created")
+    out, i = [], 0
+    while i < len(kinds):
+        if kinds[i] == "COMMA":
+            try:
+                j = kinds.index("COMMA", i + 1)
+            except ValueError:
+                j = -1
+            if j > 0 and not {"NAME", "CODE", "REF"} & set(kinds[i + 1:j]):
+                i = j + 1
+                continue
+            i += 1
+            continue
+        out.append(kinds[i])
+        i += 1
+    kinds = out
+    if "UNIT" in kinds:
+        return False  # leaders, generals, counters: not minors
+    for shape in _MINOR_SHAPES:
+        n = len(shape)
+        if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
+            return True
+    return False
+
+
+def _names_an_event(toks) -> bool:
+    """An id names an event wherever it stands; a title only where an event stands (after "if", "cancels", "and";
+    before "is", "has", "can"): "remove Richelieu from office" names the minister, not the event."""
+    for i, t in enumerate(toks):
+        if t.kind != "REF":
+            continue
+        if not t.by_title:
+            return True
+        before = toks[i - 1].kind if i else None
+        after = toks[i + 1].kind if i + 1 < len(toks) else None
+        if (before is None or before in _BEFORE_TITLE) and (after is None or after in _AFTER_TITLE):
+            return True
+    return False
+
+
+_NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P"}
+
+
+def _state_of_a_name(toks) -> bool:
+    """A name (capitalised words the KB does not know as a title) with an event's state: "the Pact of Warsaw is
+    still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
+    event by a name rulekb cannot resolve: it is reported, never dropped."""
+    for i, t in enumerate(toks[:-1]):
+        if t.kind != "NAME" or (i and toks[i - 1].kind == "UNIT"):
+            continue  # (a leader, a general — "leader Cromwell remains in play" — is a counter, not an event)
+        j = i + 1
+        while j < len(toks) and toks[j].kind in ("COP", "HAS", "BEEN", "REMAINS", "NEG", "NOLONGER"):
+            j += 1
+        after = toks[j + 1].kind if j + 1 < len(toks) else None
+        if j > i + 1 and j < len(toks) and toks[j].kind in _NAME_STATE and after not in ("X", "NAME", "UNIT"):
+            return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
+    return False
+
+
+def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
+    toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
+    if not toks:
+        return False
+    kinds = {t.kind for t in toks}
+    if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
+        return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
+    if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
+        return True
+    if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
+        return True  # "If this event is already in effect, re-roll."
+    if "NAME" in kinds and _names_a_minor(toks):
+        return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
+    if _names_an_event(toks) and kinds & _STATE:
+        return True
+    if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
+        return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
+    if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
+                                                                          ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
+           for i, t in enumerate(toks)):
+        return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
+    if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
+        return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
+    if _state_of_a_name(toks):
+        return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
+    frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
+                                     "UNPLAYABLE", "COP", "NEG", "LABEL")
+    negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
+    only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
+    return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))
