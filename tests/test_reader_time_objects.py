@@ -36,3 +36,14 @@ def test_a_minor_removed_from_the_game_is_no_outcome():
     # only "the event" / "the card" removed from the game is the draw marked off; a minor removed is an effect
     logic = read("If Poland no longer exists, Danzig is removed from the game.")
     assert logic["role"] == "effect" and logic["effects"] == [{"kind": "minor_removed", "subject": "Danzig"}], logic
+
+
+@pytest.mark.parametrize("text, logic", [
+    ("For this event to happen, it is necessary that either 7:VII or 8:VII has already happened.",
+     {"when_any": [{"kind": "occurred", "event": "7:VII"}, {"kind": "occurred", "event": "8:VII"}]}),
+    ("In order for this event to take place, 7:VII must have occurred beforehand.",
+     {"when": [{"kind": "occurred", "event": "7:VII"}]}),
+])
+def test_what_must_hold_for_this_event(text, logic):
+    got = read_text(text, "9:VII")
+    assert got["role"] == "requirement" and {k: got[k] for k in logic} == logic, got

@@ -502,6 +502,13 @@ class _ToFormula(Transformer):
         pred = [i for i in items if callable(i)][0]
         return ("req", self._apply(refs, pred))
 
+    def for_this(self, _items):
+        return None  # "in order for <this event> to be played": this event, the frame's subject
+
+    def req_necessary(self, items):
+        """"For this event to happen, it is necessary that A has occurred": A must hold."""
+        return ("req", [i for i in items if isinstance(i, tuple)][-1])
+
     def req_should(self, items):
         refs = [i for i in items if isinstance(i, tuple)][0]
         pred = [i for i in items if callable(i)][0]

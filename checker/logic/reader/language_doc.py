@@ -24,7 +24,8 @@ def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
 
 
 _GROUPS = (
-    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "SHOULD", "PLAYABLE", "UNPLAYABLE",
+    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE",
+                "UNPLAYABLE", "IN_ORDER_FOR",
                 "FOR_THIS", "THIS", "IT"]),
     ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
     ("Event states", ["INEFF", "OVER_A"]),
