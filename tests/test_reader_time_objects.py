@@ -47,3 +47,9 @@ def test_a_minor_removed_from_the_game_is_no_outcome():
 def test_what_must_hold_for_this_event(text, logic):
     got = read_text(text, "9:VII")
     assert got["role"] == "requirement" and {k: got[k] for k in logic} == logic, got
+
+
+def test_should_it_not_have_happened_when_this_event_is_rolled():
+    got = read_text("Should event 1:VII not yet have taken place when this event is rolled, the event is considered as "
+                    "having been played and is marked off.", "9:VII")
+    assert got["when"] == [{"kind": "occurred", "event": "1:VII"}] and got["on_fail"] == "consider_played", got
