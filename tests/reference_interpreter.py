@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "X": 10}
 EVENT_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
 MARKS = {"mark_off", "consider_played"}
+UNLIMITED_PLAYS = 99  # multiplicity "*": a count of plays no history asked of this interpreter reaches
 
 
 # ---------------------------------------------------------------- the KB, read once into plain tables
@@ -98,9 +99,7 @@ def _req_holds(logic, val) -> bool:
         return False
     if logic.get("when_any") and not any(val(c) for c in logic["when_any"]):
         return False
-    if logic.get("unless") and all(val(c) for c in logic["unless"]):
-        return False
-    return True
+    return not (logic.get("unless") and all(val(c) for c in logic["unless"]))
 
 
 def until_events(duration: str, labels) -> tuple[list[str], bool]:
@@ -135,7 +134,7 @@ class Reader:
             if kind == "fixed" and not e.duration_turns:
                 kind = "free"
             until, only = until_events(e.duration, listed) if kind == "free" else ([], False)
-            mult = 99 if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
+            mult = UNLIMITED_PLAYS if e.multiplicity == "*" else int(e.multiplicity) if (e.multiplicity or "").isdigit() else 1
             ev = Ev(e.id, self.rank(e.period), mult, kind, e.duration_turns, until, only)
             self.events[e.id] = ev
             for c in e.conditions:
@@ -216,9 +215,9 @@ class Reader:
             self._section(ev, sub, body, scope, group, n, kb, inherited)
 
     def _effect(self, ev, logic, body, scope, n, kb):
-        base = dict(scope=scope, body=body, when=list(logic.get("when") or []), unless=list(logic.get("unless") or []),
-                    outcome=logic.get("outcome"), optional=bool(logic.get("optional")),
-                    on_end=logic.get("timing") == "on_end")
+        base = {"scope": scope, "body": body, "when": list(logic.get("when") or []),
+                "unless": list(logic.get("unless") or []), "outcome": logic.get("outcome"),
+                "optional": bool(logic.get("optional")), "on_end": logic.get("timing") == "on_end"}
         for c in base["when"] + base["unless"]:
             self._note(c, kb)
         plain, extra = [], []
@@ -353,7 +352,7 @@ class Interpreter:
         for period in [p for p in r.periods if p >= s.period]:
             # S7: an outside event may have occurred before this turn in a period that lies wholly before it (before
             # turn 1, or between the last turn and this one), never once it cannot occur or the game has ended
-            def before(x):
+            def before(x, period=period):
                 p = r.out_period[x]
                 if p is None:
                     return True
@@ -392,11 +391,8 @@ class Interpreter:
                 ev = r.events[e]
                 if e in s.csince:
                     continue
-                if ev.kind == "fixed" and t < T + ev.turns:
-                    live.add(e)
-                elif ev.kind == "permanent":
-                    live.add(e)
-                elif ev.kind == "free" and e not in ended and not (ev.turns and t >= T + ev.turns):
+                if ((ev.kind == "fixed" and t < T + ev.turns) or ev.kind == "permanent"
+                        or (ev.kind == "free" and e not in ended and not (ev.turns and t >= T + ev.turns))):
                     live.add(e)
             seen = set()  # the environment's free fluents matter only through what the draw does
             for envv in itertools.product((0, 1), repeat=len(self.env_keys)):
@@ -409,7 +405,7 @@ class Interpreter:
                         yield from self._close(s, t, period, ended, live, ctx, move, fired, now, arm)
 
     def val(self, c, ctx) -> bool:
-        s, t, period, out, out_in_effect, live, env = ctx
+        s, _t, period, out, out_in_effect, live, env = ctx
         k = c.get("kind")
         neg = bool(c.get("negated"))
         if k == "all":
@@ -474,7 +470,7 @@ class Interpreter:
         way the environment can pick the cases of a draw of ``ev`` (S8: a requirement inside the body judges the
         draws that would play the place it stands in)."""
         nth = dict(s.fired).get(ev.id, 0) + 1
-        val = lambda c: self.val(c, ctx)  # noqa: E731
+        val = lambda c: self.val(c, ctx)
         for on, complete in self._scope_choices(ev, nth, val):
             applying = list(ev.reqs) + [lg for lg, b, sc in ev.body_reqs
                                         if (sc in on if sc is not None else b is None or b == nth)]
@@ -534,7 +530,7 @@ class Interpreter:
         """Every way a firing of ``ev`` that plays the scopes ``on`` can play out (S5, S6): (effects taking place
         now, on-end effects armed, ``on``)."""
         nth = dict(s.fired).get(ev.id, 0) + 1
-        val = lambda c: self.val(c, ctx)  # noqa: E731
+        val = lambda c: self.val(c, ctx)
 
         def body_ok(b):
             return b is None or b == nth
@@ -614,8 +610,9 @@ class Interpreter:
                       value=lambda x: "neutral" if x["kind"] == "minor_neutral" else "vassal of " + x["value"])
         # Canonical form (an optimisation only: it forgets what no later turn can read, so that equal futures
         # are one state): a run over by its own length, a cancellation or an ending of a run no longer held,
-        # counts of firings past the last numbered body, and the cancellations of the turn before when no
-        # on-end effect of that event waits.
+        # counts of firings past the last numbered body, the plays of an event of multiplicity "*" past the
+        # first (its limit of UNLIMITED_PLAYS is more turns than any history asked of this interpreter has), and
+        # the cancellations of the turn before when no on-end effect of that event waits.
         for e, T in list(since.items()):
             ev = r.events[e]
             if ev.kind in ("fixed", "free") and ev.turns and t + 1 >= T + ev.turns:
@@ -623,6 +620,7 @@ class Interpreter:
         armed = frozenset(still_armed | {f.key for f in arm})
         armed_events = {effs_by_key[k].event for k in armed}
         fired_n = {e: min(n, self.last_body[e]) for e, n in fired_n.items() if self.last_body[e]}
+        played = {e: min(n, 1) if r.events[e].mult == UNLIMITED_PLAYS else n for e, n in played.items()}
         nxt = State(period=period,
                     game_over=s.game_over or any(x["kind"] == "game_ends" for x, _ in items),
                     never=s.never | {x["event"] for x, _ in items if x["kind"] == "never_occurs"},
@@ -745,15 +743,22 @@ def earliest_firings(kb, turns: int, avoid=()) -> dict[str, int]:
 
 def earliest_scopes(kb, turns: int) -> set[tuple[str, int]]:
     """(event, heading line) of every case and conditional part some history of up to ``turns`` turns plays."""
+    return set(earliest_scope_turns(kb, turns))
+
+
+def earliest_scope_turns(kb, turns: int) -> dict[tuple[str, int], int]:
+    """For every case and conditional part (event, heading line) some history of up to ``turns`` turns plays: the
+    fewest turns."""
     ip = Interpreter(kb)
-    played: set[tuple[str, int]] = set()
+    played: dict[tuple[str, int], int] = {}
     states = set(ip.initial_states())
     for t in range(1, turns + 1):
         nxt = set()
         for s in states:
             for move, n, fired in ip.turn(s, t):
                 if fired is not None:
-                    played |= {(fired, line) for line in move.scopes}
+                    for line in move.scopes:
+                        played.setdefault((fired, line), t)
                 if not n.game_over:  # nothing fires after the game has ended (S8)
                     nxt.add(n)
         states = nxt

@@ -64,3 +64,15 @@ def test_the_harness_finds_periods_read_by_roman_value(monkeypatch):
 
     monkeypatch.setattr(facts, "period_number", lambda prof, label: ROMAN.get(str(label), 0))
     assert any(differential.run_case(seed) for seed in range(60))
+
+
+@pytest.mark.slow
+def test_the_harness_finds_a_never_the_bound_does_not_prove(monkeypatch):
+    """With the engine trusting the horizon bound again where a "*" event's later firings matter (S9: no event
+    found by analysis.repeats_matter), the random KBs with a relay must make the run disagree: "impossible" or
+    "never" for an event the interpreter fires in 8 turns, one more than the bound (seed 9 does)."""
+    from checker.logic import analysis, orders
+
+    monkeypatch.setattr(analysis, "repeats_matter", lambda kb, events: [])
+    monkeypatch.setattr(orders, "repeats_matter", lambda kb, events: [])
+    assert any(differential.run_case(seed) for seed in range(60) if differential.case_kb(seed)[3].relay)
