@@ -182,11 +182,12 @@ def what_can_fire(kb: KnowledgeBase, entries, time_limit: float = 10.0, describe
     else:
         result.verdicts = verdicts_from(model, res.atoms, describe)
     index = DependencyIndex(kb)
+    any_repeats = bool(repeats_matter(kb, sorted(kb.events)))  # none in the game: none in any cone (S9)
     for v in result.verdicts:
         if v.verdict != "never":
             continue
         unproven = unproven_reason(repeats_matter(kb, sorted(index.cone({v.event}))),
-                                   horizon_bound(kb, sorted(kb.events)))
+                                   horizon_bound(kb, sorted(kb.events))) if any_repeats else ""
         if unproven:  # the horizon proves nothing here (S9)
             v.verdict, v.message = "inconclusive", unproven
             continue

@@ -72,13 +72,15 @@ def game_data(load, view, locator) -> dict:
 
     events = []
     bound = horizon_bound(view, sorted(view.events))
+    # an event's cone can hold an unlimited event whose later firings matter only if the whole game holds one (S9)
+    any_repeats = bool(repeats_matter(view, sorted(view.events)))
     for eid in model.events:
         e = view.events[eid]
         unread = []
         for u in unread_basis(view, {eid}, index=index):
             file, line = locator(u.event, u.line, view.game)
             unread.append(u.to_dict(file, line))
-        unproven = unproven_reason(repeats_matter(view, sorted(index.cone({eid}))), bound)
+        unproven = unproven_reason(repeats_matter(view, sorted(index.cone({eid}))), bound) if any_repeats else ""
         events.append({"id": eid, "title": " ".join((e.title or "").split()), "period": e.period,
                        "url": rel(URL, event_url(e)), "unread": unread, "cands": candidates(model, index, eid),
                        "unproven": unproven})
