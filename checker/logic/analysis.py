@@ -108,15 +108,24 @@ def repeats_matter(kb: KnowledgeBase, events: list[str]) -> list[str]:
     return sorted(out)
 
 
-def unproven_reason(repeaters: list[str], turns: int) -> str:
+def unproven_reason(repeaters: list[str], turns: int, what: str = "plays it") -> str:
     """Why no history of up to ``turns`` turns proves "never" when ``repeaters`` (``repeats_matter``) is not empty,
-    in words; "" when it is empty."""
+    in words (``what``: what no history did, "plays it" or "fires 7:VII"); "" when it is empty."""
     if not repeaters:
         return ""
     names = ", ".join(repeaters[:3]) + (f" and {len(repeaters) - 3} more" if len(repeaters) > 3 else "")
-    return (f"no legal history of up to {turns} turns plays it, but {names} may fire any number of times and a later "
+    return (f"no legal history of up to {turns} turns {what}, but {names} may fire any number of times and a later "
             f"firing can matter (a new window in effect, its effects again), so no number of turns proves that it "
             f"never can (docs/logic.md S9)")
+
+
+def unproven_by_event(kb: KnowledgeBase, index, events, turns: int) -> dict[str, str]:
+    """``unproven_reason`` for each of ``events`` (its cone by ``index``, a ``facts.DependencyIndex``); "" for all
+    without looking at a cone when the whole game holds no unlimited event whose later firings matter (none in the
+    game, none in any cone)."""
+    if not repeats_matter(kb, sorted(kb.events)):
+        return {eid: "" for eid in events}
+    return {eid: unproven_reason(repeats_matter(kb, sorted(index.cone({eid}))), turns) for eid in events}
 
 
 def _logics(event):

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import clingo
 
 from ..core.model import KnowledgeBase
-from .analysis import horizon_bound, repeats_matter, unproven_reason
+from .analysis import horizon_bound, unproven_by_event
 from .facts import ClauseInfo, DependencyIndex, LogicModel, build_model, q
 from .solver import Session
 
@@ -182,12 +182,12 @@ def what_can_fire(kb: KnowledgeBase, entries, time_limit: float = 10.0, describe
     else:
         result.verdicts = verdicts_from(model, res.atoms, describe)
     index = DependencyIndex(kb)
-    any_repeats = bool(repeats_matter(kb, sorted(kb.events)))  # none in the game: none in any cone (S9)
+    unproven_of = unproven_by_event(kb, index, [v.event for v in result.verdicts if v.verdict == "never"],
+                                    horizon_bound(kb, sorted(kb.events)))
     for v in result.verdicts:
         if v.verdict != "never":
             continue
-        unproven = unproven_reason(repeats_matter(kb, sorted(index.cone({v.event}))),
-                                   horizon_bound(kb, sorted(kb.events))) if any_repeats else ""
+        unproven = unproven_of[v.event]
         if unproven:  # the horizon proves nothing here (S9)
             v.verdict, v.message = "inconclusive", unproven
             continue

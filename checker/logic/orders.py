@@ -105,7 +105,7 @@ def shortest_history(kb: KnowledgeBase, goal: str, avoid: list[str] | None = Non
         last_core = res.core
     else:
         if repeaters and time.perf_counter() < deadline:
-            result.message = unproven_reason(repeaters, limit).replace(" plays it", f" fires {goal_id}", 1)
+            result.message = unproven_reason(repeaters, limit, f"fires {goal_id}")
         elif bound <= max_turns and time.perf_counter() < deadline:
             session.set_query(limit, True)
             core = session.minimise_core(last_core, time_limit=max(0.05, deadline - time.perf_counter()))

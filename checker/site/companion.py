@@ -19,7 +19,7 @@ import os
 import shutil
 from pathlib import Path
 
-from ..logic.analysis import horizon_bound, repeats_matter, unproven_reason
+from ..logic.analysis import horizon_bound, unproven_by_event
 from ..logic.basis import unread_basis
 from ..logic.facts import DependencyIndex, build_model
 from ..logic.now import QUESTION_FINAL, QUESTION_STEP, Describer, candidates
@@ -72,18 +72,16 @@ def game_data(load, view, locator) -> dict:
 
     events = []
     bound = horizon_bound(view, sorted(view.events))
-    # an event's cone can hold an unlimited event whose later firings matter only if the whole game holds one (S9)
-    any_repeats = bool(repeats_matter(view, sorted(view.events)))
+    unproven_of = unproven_by_event(view, index, model.events, bound)  # "never" the horizon cannot prove (S9)
     for eid in model.events:
         e = view.events[eid]
         unread = []
         for u in unread_basis(view, {eid}, index=index):
             file, line = locator(u.event, u.line, view.game)
             unread.append(u.to_dict(file, line))
-        unproven = unproven_reason(repeats_matter(view, sorted(index.cone({eid}))), bound) if any_repeats else ""
         events.append({"id": eid, "title": " ".join((e.title or "").split()), "period": e.period,
                        "url": rel(URL, event_url(e)), "unread": unread, "cands": candidates(model, index, eid),
-                       "unproven": unproven})
+                       "unproven": unproven_of[eid]})
     return {"game": view.game, "facts": model.program(), "bound": bound,
             "step": QUESTION_STEP, "final": QUESTION_FINAL, "events": events,
             "clauses": {str(c): located(info) for c, info in model.clauses.items()},
