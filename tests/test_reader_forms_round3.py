@@ -253,13 +253,35 @@ def test_questions_and_corrections():
     # its outcome in the next sentence joins it, as beside any requirement
     logic = read("Q: Can this card be played while Detente is in effect? A: No. Return it to the deck and draw again.")
     assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}] and logic["on_fail"] == "reroll"
-    # a yes, a no with words after it (a reason, or a further rule?), a question about something else, or about
-    # another card: part of the rule is in the question, which is not read: reported, never dropped or half-read
-    for text in ("Q: Can this card be played after Detente has ended? A: No, this card requires COMECON to be in "
-                 "effect.",
-                 "Q: Can this card be played while Detente is in effect? A: Yes.",
+    # a bare yes, a question about something else, or about another card: part of the rule is in the question,
+    # which is not read: reported, never dropped or half-read
+    for text in ("Q: Can this card be played while Detente is in effect? A: Yes.",
                  "Q: Does this card still work after Detente has ended? A: No.",
                  "Q: Can COMECON be played while Detente is in effect? A: No."):
+        assert read(text)["role"] == "unread", text
+    # "No, S" to whether a play is allowed states the denial and S; the two hold together
+    logic = read("Q: Can this card be played after Detente has ended? A: No, this card requires COMECON to be in "
+                 "effect.")
+    assert logic["role"] == "requirement", logic
+    assert logic["when"] == [{"kind": "over", "event": "1:Late", "negated": True},
+                             {"kind": "in_effect", "event": "7:Early"}], logic
+    # the answer goes on in the next sentence: one answer ("A: No. …")
+    logic = read("Q: After COMECON, can this card still be played as an event? A: No. It may only be played while "
+                 "Detente is in effect.")
+    assert logic["role"] == "requirement" and {"kind": "in_effect", "event": "1:Late"} in logic["when"], logic
+    assert {"kind": "not_occurred", "event": "7:Early"} in logic["when"], logic
+    # "Yes, S" allows what was asked: S alone is the rule
+    logic = read("Q: Can this card be played while Detente is in effect? A: Yes, it only requires COMECON to have "
+                 "been played.")
+    assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}], logic
+    # "No, S" to whether the card requires something: S states what it requires instead
+    logic = read("Q: Does this card require COMECON to be in effect? A: No, it only requires COMECON to have been "
+                 "played.")
+    assert logic["when"] == [{"kind": "occurred", "event": "7:Early"}], logic
+    # a pronoun that may stand for the other card the question asks about first: reported
+    for text in ("Q: Does COMECON have to be over? A: No, it only has to have been played.",
+                 "Q: Is COMECON restricted? A: Yes, it may only be played after Detente.",
+                 "Q: Does this card still work after Detente has ended? A: No, it requires Detente in effect."):
         assert read(text)["role"] == "unread", text
     logic = read("Errata: the card should read 'May only be played after Detente has ended', not 'after Detente'.")
     assert logic["when"] == [{"kind": "over", "event": "1:Late"}]

@@ -257,6 +257,11 @@ class _ToFormula(Transformer):
         self._time_group(items[0])
         return self._apply(items[0], lambda e: ("atom", "occurred", e))
 
+    def tobj_until_bare(self, items):
+        """"until the Korean War": until it has occurred, or until it is over? Two readings: reported."""
+        raise Unread("ambiguous: 'until' an event with no state named: until it occurs, or until it is over? "
+                     "Say which ('until … has occurred', 'until … is over')", "until")
+
     def tobj_pred(self, items):
         self._time_group(items[0])
         return self._apply(items[0], items[1])
@@ -328,6 +333,10 @@ class _ToFormula(Transformer):
             # "cannot occur if A unless B and C": is C part of the exception or a requirement of its own?
             raise Unread("ambiguous: an 'unless' exception followed by 'and' / 'or' (which does it govern?)",
                          "unless … and/or …")
+        if exceptions and any((f[1] if f[0] == "not" else f)[0] in ("and", "or") for f in parts):
+            # "shall not occur where A or B, unless C": an exception to both, or to B alone?
+            raise Unread("ambiguous: an 'unless' exception after conditions joined by 'and' / 'or' (does it govern "
+                         "all of them or the last?)", "… and/or …, unless …")
         if exceptions:
             return _or(([base] if base is not None else []) + exceptions)
         return base

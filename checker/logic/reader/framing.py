@@ -5,9 +5,16 @@ FAQ and errata texts state a rule inside another sentence:
 * ``Q: When can Decolonization be played? A: Only once the Korean War has been played.`` — the answer after "A:"
   is the rule. A bare "No" to a question whether a play is allowed states the question's denial: ``Q: Can SALT be
   played while Star Wars is in effect? A: No.`` is ``SALT cannot be played while Star Wars is in effect.`` Any other
-  answer that starts with "Yes" or "No" ("A: No, Solidarity requires Glasnost to be in effect": a reason, or a
-  further rule?) holds part of its rule in the question, which is not read: the sentence is reported, never
-  half-read.
+  answer that starts with "Yes" or "No" and goes on states a rule of its own, and the question states the rest:
+  - to a question whether a play is allowed, "No, S" states both the denial and S (read as one requirement, the
+    two joined: "Q: Can Solidarity be played after Glasnost has ended? A: No, Solidarity requires Glasnost to be
+    in effect."); "Yes, S" allows what was asked, which restricts nothing: S is the rule;
+  - to a question whether a card requires, needs, cancels, prevents … something ("Q: Does Prague Spring require
+    the Warsaw Pact to be in effect? A: No, it only requires the Warsaw Pact to have been played."), "No, S" denies
+    that and S states what holds instead: S is the rule;
+  - any other "Yes" / "No" ("Q: Is Space Race restricted? A: Yes: …", "Does X still work after …? A: No. …")
+    holds part of its rule in the question, which is not read: the sentence is reported, never half-read. So is an
+    answer whose pronoun ("it", "they") may stand for an event the question names other than this one.
 * ``Errata: the Vietnam War card should read 'May only be played after the Korean War has ended', not 'after the
   Korean War'.`` and ``replace 'Requires NATO' with 'Requires NATO or the Marshall Plan'`` — the quoted new wording
   is the rule; the old wording after "not", "instead of", "rather than" (or in an aside) is not. The words before
@@ -27,9 +34,14 @@ _Q = "[\"'‘’“”]"
 _ANSWER = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<question>[^?]{3,300})\?\s*A\s*[:.]\s*(?P<answer>.*)$", re.DOTALL)
 # a question whether a play is allowed: "Can Star Wars be played as an event while SALT is in effect?", "May this
 # card occur before 1:Mid?", "Is Chernobyl playable before Glasnost?"; its subject, its verb and what follows
-_MAY_IT = re.compile(r"^(?P<modal>Can|May|Could)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?(?:be\s+played|occur"
+_MAY_IT = re.compile(r"^(?:(?P<lead>[^,;?]{3,120}),\s+)?(?P<modal>[Cc]an|[Mm]ay|[Cc]ould)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?(?:be\s+played|occur"
                      r"|happen|take\s+place|fire)\b[^?]*)$")
 _IS_IT = re.compile(r"^Is\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?playable\b[^?]*)$")
+# a question whether a rule imposes something: "Does Prague Spring require …", "Does SALT cancel Star Wars for both
+# sides?", "Does the Blockade have to be over?"
+_IMPOSES = re.compile(r"^(?:Does|Do|Is|Are|Must)\s+[^?]*?\b(?:require|requires|required|need|needs|needed|have\s+to|has\s+to"
+                      r"|cancel|cancels|cancelled|prevent|prevents|prevented|block|blocks|blocked|remove|removes|end|ends)\b")
+_PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|she|his|her)\b", re.IGNORECASE)
 _NO = re.compile(r"^no\b\s*(?P<sep>[.,;:!]?)\s*(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _YES_NO = re.compile(r"^(?:yes|no)\b[\s.,;:!]*", re.IGNORECASE)
 _REPLACE = re.compile(rf"^(?P<head>.*?)\breplace\s+{_Q}[^\"'‘’“”]{{1,300}}{_Q}\s+(?:with|by)\s+{_Q}(?P<new>[^\"‘’“”]{{1,300}}?)"
@@ -56,6 +68,9 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             denied = _denied(m["question"], answer)
             if denied is not None:
                 return denied
+            stated = _answered(m["question"], answer, ctx, extra)
+            if stated is not None:
+                return stated
             # "A: Yes, X requires Y": the "Yes" answers the question, whose rule is not read; reading the rest alone
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
@@ -79,7 +94,8 @@ def _denied(question: str, answer: str) -> str | None:
     question = " ".join(question.split())
     may, is_ = _MAY_IT.match(question), _IS_IT.match(question)
     if may:
-        stated = f"{may['subject']} {may['modal'].lower()} not {may['rest']}"
+        lead = f"{may['lead']}, " if may["lead"] else ""
+        stated = f"{lead}{may['subject']} {may['modal'].lower()} not {may['rest']}"
     elif is_:
         stated = f"{is_['subject']} is not {is_['rest']}"
     else:
@@ -89,6 +105,29 @@ def _denied(question: str, answer: str) -> str | None:
         # rule itself) or a further rule; which one, the text does not say: reported
         return None
     return stated + "."
+
+
+def _answered(question: str, answer: str, ctx: Context, extra: tuple) -> str | None:
+    """The rule of an answer "Yes, S" / "No, S" (the module's docstring), or None when the question holds part of
+    it."""
+    rest = _YES_NO.sub("", answer, count=1).strip()
+    if not rest:
+        return None
+    question = " ".join(question.split())
+    may = _MAY_IT.match(question) or _IS_IT.match(question)
+    subject = may["subject"] if may else question  # whose play is asked about; else the first event named
+    refs = [t.kind for t in tokens(subject, ctx, lexicon_for(extra), tolerant=True) if t.kind in ("REF", "THIS")]
+    if refs and refs[0] != "THIS" and _PRONOUN.search(rest):
+        return None  # "it" may stand for the event the question asks about, not this one
+    no = answer.lstrip()[:2].lower() == "no"
+    if may:
+        if not no:
+            return rest
+        denial = _denied(question, "No.")
+        return f"{denial[:-1]}; {rest}" if denial else None
+    if no and _IMPOSES.match(question):
+        return rest
+    return None
 
 
 def _names_only_this(head: str, ctx: Context, extra: tuple) -> bool:

@@ -170,6 +170,22 @@ class TitleIndex:
                 self.shortened.add((first,))
             else:
                 self.acronyms.setdefault(first, ident)
+        # a title named by the end of its head noun phrase after an article: "the Blockade" (BERLIN BLOCKADE), "the
+        # Test Ban" (NUCLEAR TEST BAN), "the Revolt" (NATIONAL REVOLT OF PORTUGAL). Only words that stand in no other
+        # title at all (so "the Wall" names neither BERLIN WALL nor FALL OF THE BERLIN WALL), and only after "the":
+        # "Portugal" alone is a country, never NATIONAL REVOLT OF PORTUGAL
+        self.by_head_end: dict[tuple[str, ...], str] = {}
+        titles = [(words, ident) for words, ident in self.by_words.items() if ident and words]
+        for words, ident in titles:
+            head = words[1:] if words[0] in ("the", "a", "an") else words
+            cut = next((k for k, w in enumerate(head) if w in _DANGLING), len(head))
+            head = head[:cut]
+            for n in range(1, len(head) + (cut < len(words))):
+                end = head[-n:] if n <= len(head) else head
+                if (end in self.by_words or not all(w.isalpha() and w not in _DANGLING for w in end)
+                        or any(seen.get(w, set()) - {ident} for w in end)):
+                    continue
+                self.by_head_end.setdefault(end, ident)
         self.longest = max((len(k) for k in self.by_words), default=0)
 
     def merged(self, other: "TitleIndex") -> "TitleIndex":
@@ -179,6 +195,7 @@ class TitleIndex:
         out.by_words = {**self.by_words, **{k: v for k, v in other.by_words.items() if k not in other.shortened}}
         out.shortened = set(self.shortened)
         out.acronyms = dict(self.acronyms)
+        out.by_head_end = dict(self.by_head_end)
         out.longest = max(self.longest, other.longest)
         return out
 
@@ -250,14 +267,60 @@ def references(text: str, ctx: Context):
                 return (1, index.acronyms[fold(word)])
             return None
 
+        def head_end_at(i: int):
+            if not words[i].group(0)[:1].isupper():
+                return None
+            for n in range(min(3, len(words) - i), 0, -1):
+                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                if key in index.by_head_end and free(words[i].start(), words[i + n - 1].end()):
+                    return (n, index.by_head_end[key])
+            return None
+
+        def plural_at(i: int):
+            # "the First and Second Divisions of Poland": one word of the second title in the plural
+            for n in range(min(index.longest, len(words) - i), 1, -1):
+                key = [fold(w.group(0)) for w in words[i:i + n]]
+                for k, w in enumerate(key):
+                    if len(w) > 3 and w.endswith("s") and tuple(key[:k] + [w[:-1]] + key[k + 1:]) in index.by_words:
+                        return (n, index.by_words[tuple(key[:k] + [w[:-1]] + key[k + 1:])])
+            return None
+
+        def elided_at(i: int):
+            # a capitalised word, "or" / "and" / "nor" (and an article), then a title whose first word it replaces
+            first = words[i].group(0)
+            if not first[:1].isupper() or i + 2 >= len(words):
+                return None
+            j = i + 1
+            if fold(words[j].group(0)) not in ("or", "and", "nor") or text[words[i].end():words[j].start()].strip():
+                return None
+            m = j + 1 + (fold(words[j + 1].group(0)) == "the" and j + 2 < len(words))
+            second = title_at(m) or plural_at(m)
+            if not second or second[0] < 2:
+                return None
+            rest = [fold(w.group(0)) for w in words[m + 1:m + second[0]]]
+            # the second title in the plural ("Divisions of Poland"): the first one's words in the singular
+            keys = [(fold(first), *rest)] + [(fold(first), *rest[:k], w[:-1], *rest[k + 1:])
+                                              for k, w in enumerate(rest) if len(w) > 3 and w.endswith("s")]
+            ident_ = next((index.by_words[k] for k in keys if k in index.by_words), None)
+            if ident_ is None or ident_ == second[1] or not free(words[i].start(), words[i].end()):
+                return None
+            return (1, ident_, m)
+
         while i < len(words):
             hit = title_at(i)
             if i + 1 < len(words) and fold(words[i].group(0)) in ("the", "a", "an"):
                 # "The War of Independence in the Colonies": the title after the article when it reaches further
                 # than a title that takes the article in ("The War" of THE WAR OF BAVARIAN SUCCESSION)
-                later = title_at(i + 1)
+                later = title_at(i + 1) or head_end_at(i + 1)
                 if later and (hit is None or later[0] + 1 > hit[0]):
                     i, hit = i + 1, later
+            if hit is None:
+                hit = elided_at(i)
+                if hit:  # "the First or the Second Division of Poland": the first title, its end left out
+                    n, ident_, m = hit
+                    found.append((words[i].start(), words[i].end(),
+                                  Token("THIS" if ident_ == ctx.event_id else "REF", ident_, words[i].start(), True)))
+                    i, hit = m, title_at(m) or plural_at(m)
             if hit:
                 n, ident_ = hit
                 a, b = words[i].start(), words[i + n - 1].end()

@@ -50,12 +50,17 @@ def split_sentences(text: str, labels: frozenset[str] | None = None) -> list[Sen
         buf.append(piece)
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
-        if depth == 0 and not _abbrev_end(piece):
+        if depth == 0 and not _abbrev_end(piece) and not _BARE_ANSWER.search(piece):
             _add(out, "".join(buf), labels)
             buf = []
     if buf:
         _add(out, "".join(buf), labels)
     return out
+
+
+# "Q: … ? A: No." with more after it: the answer goes on in the next sentence ("A: No. It cancels …"), and the
+# answer is read whole (framing.py)
+_BARE_ANSWER = re.compile(r"\?\s*A\s*[:.]\s*(?:yes|no)\.\s*$", re.IGNORECASE)
 
 
 def _abbrev_end(piece: str) -> bool:
