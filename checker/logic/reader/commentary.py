@@ -103,6 +103,10 @@ def reason(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
 
 
 _LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")
+# the writer saying what they decided, the "that" left out ("We decided the War … should only fire if …", "I made
+# sure the Revolution cannot occur …"): the words after it are the rule
+_FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliberately)\s+)?(?:decided|made\s+sure|"
+                           r"ruled|chose|determined|agreed|insisted|specified|play|house-ruled)\s+(?:that\s+)?")
 
 
 # a clause that says what does NOT constrain the rule adds nothing to it ("; it does not matter whether the
@@ -141,7 +145,10 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     # a lead-in before the first comma or "that" ("Per the rulebook, …", "In the 1763 scenario, …", "The ruling is
     # that …"), cut only when inert
     lead = _LEAD.match(body)
-    if lead and inert(lead["lead"], ctx, extra, shaped):
+    first = _FIRST_PERSON.match(body)
+    if first:
+        body, changed = body[first.end():].strip(), True
+    elif lead and inert(lead["lead"], ctx, extra, shaped):
         body, changed = body[lead.end():].strip(), True
     spans = _asides(body)[:MAX_PIECES]
     cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]

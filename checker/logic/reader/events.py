@@ -598,6 +598,10 @@ class _ToFormula(Transformer):
             raise Unread("'its effects' with no event before it", "its effects")
         return ("effect", items[0], None, None)
 
+    def eff_when_this(self, items):
+        """"When this event takes place, PRU annexes DANZIG": the event's own effects."""
+        return self.eff_plain([i for i in items if isinstance(i, list)])
+
     def eff_if(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
         effects = [i for i in items if isinstance(i, list)][0]
