@@ -78,3 +78,11 @@ def test_unless_after_joined_conditions_is_ambiguous():
     logic = read("This card shall not be played where the Korean War has occurred, unless the Vietnam War has been "
                  "played.")
     assert logic["when_any"] == [{"kind": "not_occurred", "event": "5:Early"}, {"kind": "occurred", "event": "4:Mid"}]
+
+
+def test_after_either_of_two_events_but_before_is_ambiguous():
+    # "after A or B": after either one (no other reading); "before A or B": before either, or before both?
+    logic = read("Can only be played after the Korean War or the Vietnam War has been played.")
+    assert logic["when_any"] == [{"kind": "occurred", "event": "5:Early"}, {"kind": "occurred", "event": "4:Mid"}]
+    logic = read("Cannot be played before the Korean War or the Vietnam War has been played.")
+    assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic

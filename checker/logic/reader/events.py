@@ -257,6 +257,13 @@ class _ToFormula(Transformer):
         self._time_group(items[0])
         return self._apply(items[0], lambda e: ("atom", "occurred", e))
 
+    def tobj_bare_after(self, items):
+        """"after A or B": after either of them has occurred (no ambiguity after "after")."""
+        return self._apply(items[0], lambda e: ("atom", "occurred", e))
+
+    def tobj_pred_after(self, items):
+        return self._apply(items[0], items[1])
+
     def tobj_until_bare(self, items):
         """"until the Korean War": until it has occurred, or until it is over? Two readings: reported."""
         raise Unread("ambiguous: 'until' an event with no state named: until it occurs, or until it is over? "
@@ -491,6 +498,38 @@ class _ToFormula(Transformer):
         return [{"kind": "minor_removed", "subject": str(n)} for n in items if isinstance(n, Ev)]
 
     req_neg = req_only = req_perm_after = req_only_lead = _req
+
+    def req_lead_neg_more(self, items):
+        """"Unless A, this event cannot occur before P", "While A, it cannot occur unless B": the conditions before
+        the frame and after it together, each "unless" an exception to all the others ((not A) or B)."""
+        fs = [i for i in items if isinstance(i, tuple)]
+        return ("req", self.neg_intros([f for f in fs if f[0] != "unless"] + [f for f in fs if f[0] == "unless"]))
+
+    def req_requires_conds(self, items):
+        """"requires that A has occurred and that B is not in effect": each of them."""
+        return ("req", _and([i for i in items if isinstance(i, tuple)]))
+
+    def req_requires_list(self, items):
+        """"Prerequisites: A, B.": all of them have occurred."""
+        return ("req", _and([("atom", "occurred", e) for e in items if isinstance(e, Ev)]))
+
+    def req_must_not(self, items):
+        """"Richelieu may not be in effect": a state the other event must not be in."""
+        ref = next(i for i in items if isinstance(i, Ev))
+        return ("req", _not(next(i for i in items if callable(i))(ref)))
+
+    def req_neither_may(self, items):
+        pred = next(i for i in items if callable(i))
+        return ("req", _and([_not(pred(e)) for e in items if isinstance(e, Ev)]))
+
+    def req_provided(self, items):
+        return ("req", _and([i for i in items if isinstance(i, tuple)]))
+
+    def req_pos_if_outcome(self, items):
+        """"The event may occur if A has occurred; otherwise it is marked off": the outcome makes the "if" a
+        requirement."""
+        fs = [i for i in items if isinstance(i, tuple) and i[0] != "on_fail"]
+        return ("req", fs[0], [i for i in items if isinstance(i, tuple) and i[0] == "on_fail"][0][1])
 
     def req_lead_neg(self, items):
         f = [i for i in items if isinstance(i, tuple)][0]

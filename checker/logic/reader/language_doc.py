@@ -24,16 +24,16 @@ def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
 
 
 _GROUPS = (
-    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE",
+    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES",
                 "UNPLAYABLE", "IN_ORDER_FOR",
                 "FOR_THIS", "THIS", "IT"]),
     ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
     ("Event states", ["INEFF", "OVER_A"]),
-    ("Time words and conditions", ["IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "END_OF",
+    ("Time words and conditions", ["IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "END_OF",
                                    "OCCURRENCE_OF", "DRAWN"]),
     ("Connectives", ["AND", "OR", "EITHER", "NEITHER", "NOR", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF"]),
     ("Outcomes when a requirement fails", ["OTHERWISE", "SO", "REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"]),
-    ("Effects on events", ["CANCEL_V", "CANCELLED", "EFFECTS_OF", "AGAIN", "PREVENTS", "REMOVED_GAME", "GAME_ENDS",
+    ("Effects on events", ["CANCEL_V", "ENDS_V", "CANCELLED", "EFFECTS_OF", "AGAIN", "PREVENTS", "REMOVED_GAME", "GAME_ENDS",
                            "ONLY_FOR"]),
     ("Minors and provinces", ["EXISTS", "OWNS", "LOST", "CREATED", "PASSES_TO", "TRANSFERRED", "ANNEXES", "ANNEXED_BY", "GIVES",
                               "PLACE", "ON_MAP"]),

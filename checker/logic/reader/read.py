@@ -309,7 +309,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     return combine(readings, text)
 
 
-_OPENERS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "NEG", "ONLY", "FROM", "REQUIRES"}
+_OPENERS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "NEG", "ONLY", "FROM", "REQUIRES"}
 _EFFECT_OPENERS = {"PREVENTS", "CANCEL_V", "GAME_ENDS", "PLACE"}  # "Remove: GDR.", "Cancel: Berlin Wall."
 _OUTCOME_TOKENS = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 
@@ -328,7 +328,7 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
         return True  # ("Otherwise the Parliament continues to rule …" is narrative)
     if toks[0].kind in _EFFECT_OPENERS and kinds & {"REF", "NAME", "THIS"} and "UNIT" not in kinds:
         return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")
-    if toks[0].kind == "IF" and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
+    if toks[0].kind in ("IF", "PROVIDED") and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
         return True  # "If unplayable, set aside …", "If drawn earlier, …": the outcome of the rule beside it
     return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD"}) and len(toks) <= 12
 

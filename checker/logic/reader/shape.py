@@ -15,7 +15,7 @@ _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
           "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME"}
-_SUBORDINATORS = {"IF", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
+_SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
 _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
@@ -122,7 +122,7 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if _state_of_a_name(toks):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
-                                     "UNPLAYABLE", "COP", "NEG", "LABEL")
+                                     "UNPLAYABLE", "COP", "NEG", "LABEL", "PROVIDED")
     negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
     only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
     return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))
