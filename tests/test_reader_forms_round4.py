@@ -52,8 +52,9 @@ def test_should_of_a_rule_and_a_terse_removal():
     assert read("It should not be played while Detente is in effect.")["when"] == [
         {"kind": "not_in_effect", "event": "1:Late"}]
     # "Should X have occurred, …" (a condition put first) is no modal: still read as a condition
-    logic = read("Should COMECON have been played, this card is cancelled.")
+    logic = read("Should COMECON have been played, Detente is cancelled.")
     assert logic["role"] == "effect" and logic["when"] == [{"kind": "occurred", "event": "7:Early"}], logic
+    assert logic["effects"] == [{"kind": "cancel_event", "event": "1:Late"}], logic
     logic = read("Unplayable before Detente; remove if drawn early.")
     assert logic["when"] == [{"kind": "occurred", "event": "1:Late"}] and logic["on_fail"] == "mark_off", logic
 

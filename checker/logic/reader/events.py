@@ -72,11 +72,16 @@ def _bare_joiner(items) -> str:
     return "or" if "OR" in kinds else "and" if "AND" in kinds else ""
 
 
+class _EffectsOf(list):
+    """The events an effect names after "the effects of" ("the effects of this event are cancelled")."""
+
+
 class _ToFormula(Transformer):
     def __init__(self, ctx: Context, offsets: dict):
         super().__init__()
         self.ctx = ctx
         self.offsets = offsets
+        self._bare_self_cancel = False  # this event named as cancelled, not "its effects" (eff_if)
 
     def _val(self, tok) -> str:
         src = self.offsets.get(tok.start_pos)
@@ -505,6 +510,22 @@ class _ToFormula(Transformer):
         fs = [i for i in items if isinstance(i, tuple)]
         return ("req", self.neg_intros([f for f in fs if f[0] != "unless"] + [f for f in fs if f[0] == "unless"]))
 
+    def req_no_effect(self, items):
+        """"This event has no effect while A is in effect": it fires to no effect (and is marked off), or it
+        cannot occur then? Two readings: reported."""
+        raise Unread("ambiguous: 'has no effect' under a condition (it fires to no effect, or it cannot occur "
+                     "then?)", "has no effect")
+
+    def req_until(self, items):
+        """"Can be played until A has occurred": not once it has."""
+        return ("req", _not([i for i in items if isinstance(i, tuple)][-1]))
+
+    def req_requires_time(self, items):
+        """"subject to the prior occurrence of A" (A has occurred), "… to the end of A" (A is over)."""
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        over = any(getattr(t, "type", None) == "END_OF" for t in items)
+        return ("req", self._apply(refs, lambda e: ("atom", "over" if over else "occurred", e)))
+
     def req_requires_conds(self, items):
         """"requires that A has occurred and that B is not in effect": each of them."""
         return ("req", _and([i for i in items if isinstance(i, tuple)]))
@@ -602,7 +623,10 @@ class _ToFormula(Transformer):
 
     # effects
     def eobjs(self, items):
-        return [i for i in items if isinstance(i, tuple)][0][1]
+        events = [i for i in items if isinstance(i, tuple)][0][1]
+        if any(getattr(t, "type", None) == "EFFECTS_OF" for t in items):
+            return _EffectsOf(events)  # "the effects of this event": what is cancelled is said
+        return events
 
     def erefs(self, items):
         return items[0]
@@ -612,6 +636,8 @@ class _ToFormula(Transformer):
 
     def eff_cancel(self, items):
         events = next(i for i in items if isinstance(i, list))
+        if self.ctx.event_id in events and not isinstance(events, _EffectsOf):
+            self._bare_self_cancel = True  # "this event is cancelled" (not "the effects of this event are …")
         only = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "only_for"), None)
         return [dict({"kind": "cancel_event", "event": e}, **({"only_for": only} if only else {})) for e in events]
 
@@ -652,6 +678,11 @@ class _ToFormula(Transformer):
             effects = [dict(e, event=next(iter(named))) if e.get("event") == _ITS else e for e in effects]
         if cond == ("atom", "occurred", self.ctx.event_id):
             cond = None  # "When the Vietnam War is played, …" in the Vietnam War's own text: when it fires
+        elif self._bare_self_cancel:
+            # "If Richelieu is in effect, this event is cancelled / shall be void": does the event fire and end at
+            # once (marked off), or can it not occur then (a requirement)? The text does not say
+            raise Unread("ambiguous: this event cancelled under a condition (it fires and ends at once, or it "
+                         "cannot occur then?)", "this event … cancelled if …")
         return ("effect", effects, cond, None)
 
     eff_if_after = eff_if

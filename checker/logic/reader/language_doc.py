@@ -24,10 +24,10 @@ def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
 
 
 _GROUPS = (
-    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES",
+    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES", "NO_EFFECT", "NO_TIME",
                 "UNPLAYABLE", "IN_ORDER_FOR",
                 "FOR_THIS", "THIS", "IT"]),
-    ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
+    ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "HAVING", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
     ("Event states", ["INEFF", "OVER_A"]),
     ("Time words and conditions", ["IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "END_OF",
                                    "OCCURRENCE_OF", "DRAWN"]),
