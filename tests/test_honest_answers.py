@@ -161,6 +161,37 @@ def test_every_role_the_reader_emits_is_one_the_engine_places():
     assert emitted and emitted <= set(USED_ROLES), emitted - set(USED_ROLES)
 
 
+def test_effect_items_on_every_role_the_reader_emits_reach_the_engine():
+    """Effect items ride on role effect and, in a clause that states its event's requirement too, on role
+    requirement (docs/logic.md): for each, where the clause stands (in the body; a requirement also among the
+    opening conditions), the engine's facts hold the effect and the cone sees what it changes; the requirement's
+    conditions stay the requirement's. A role the reader emits with effects that the engine does not place fails
+    here."""
+    from checker.core.model import Clause, Event, KnowledgeBase, Section, Source
+    from checker.logic.basis import USED_ROLES
+    from checker.logic.facts import build_model, effect_reading, event_dependencies
+    from checker.logic.reader.read import read_text
+
+    texts = ("Event 4:VII is cancelled.", "Only while event 3:VII is in effect; cancels 4:VII.",
+             "Can occur only if event 3:VII is in effect. Otherwise re-roll. Event 4:VII is cancelled.")
+    readings = [read_text(t, "1:VII") for t in texts]
+    assert {r["role"] for r in readings} == {"effect", "requirement"}
+    for logic in readings:
+        assert logic["role"] in USED_ROLES and logic["effects"] == [{"kind": "cancel_event", "event": "4:VII"}]
+        assert effect_reading(logic)["effects"] == logic["effects"]
+        for opening in (True, False)[logic["role"] == "effect":]:
+            clause = Clause("1.", "the clause", 3, logic=logic)
+            event = Event("1:VII", "eu", "VII", 1, "A", "1: A", Source("t.txt", 1), duration="immediate",
+                          duration_kind="immediate", conditions=[clause] if opening else [],
+                          body=[] if opening else [Section("phase", "EVENTS PHASE:", 2, clauses=[clause])])
+            model = build_model(KnowledgeBase(root="kb", events={"1:VII": event}))
+            [effect] = [c for c, info in model.clauses.items() if info.role == "effect"]
+            assert f'effect({effect},"1:VII",cancel("4:VII")).' in model.facts
+            assert not [f for f in model.facts if f.startswith(f"effect_when({effect},")]  # not the requirement's
+            assert ("requirement" in {i.role for i in model.clauses.values()}) == (logic["role"] == "requirement")
+            assert event_dependencies(event)["changes"] == {"event:4:VII"}
+
+
 def test_every_effect_kind_of_the_contract_is_modelled_or_said_not_to_be():
     """Each effect kind the schema allows is translated by the engine, changes no fluent (with why), or is recorded
     but not modelled and then reported (so a curated 'annex' cannot be dropped without a word)."""

@@ -196,8 +196,9 @@ def test_cancel_and_prevent_near_misses_are_reported():
     assert unread(cw("21:Early cannot be played."))
     # an id after "and" with no cancellation before it is not read as one
     assert unread(cw("USSR annexes BERLIN and 21:Early."))
-    # a requirement and an effect in one clause are two kinds: reported, never half-read
-    assert unread(cw("May only be played if 21:Early is in effect. Cancels 21:Early."))
+    # a requirement and an effect in one clause are read together (tests/test_reader_compound.py), but an effect
+    # whose "unless" its items cannot hold is reported, never half-read
+    assert unread(cw("May only be played if 21:Early is in effect. Cancels 21:Early unless 22:Early is in effect."))
     # card cues leave narrative alone
     assert cw("This card can be played at any time.") is None
     assert cw("The US player places two influence in Western Europe.") is None

@@ -42,7 +42,8 @@ class Unread:
 # What the logic engine (checker/logic/facts.py) uses of each role the reader emits, and where: a reading the engine
 # does not use is a limit of rulekb exactly as a sentence not read is (docs/logic.md S8, S11).
 USED_ROLES = {"requirement": "among the event's opening conditions, and inside the body for the draws that would "
-                              "play its part, case or numbered body", "effect": "anywhere",
+                              "play its part, case or numbered body; the effects it states (effects) as an effect "
+                              "clause's where it stands", "effect": "anywhere",
               "case_condition": "on a case or part heading, or on a clause that scopes its sub-clauses",
               "repeats": "among the opening clauses (its cases scope the modified clauses)", "unread": "never"}
 APPLY_LATER = ("'mark as played and apply immediately if … later returns to the game': read as marked off (played), "
@@ -66,7 +67,7 @@ def unread_items(event: Event):
         elif (role == "requirement" and logic.get("derived_from") == "even-if-no-longer-exists"
               and logic.get("on_fail") == "mark_off" and not logic.get("curated")):
             yield clause.line, "clause", {"role": "unread", "reason": APPLY_LATER, "words": clause.text[:200]}
-        elif role == "effect" and _not_modelled(logic):
+        elif _not_modelled(logic):  # an effect clause's items, or a requirement's (facts.effect_reading)
             yield clause.line, "clause", {"role": "unread", "reason": _not_modelled(logic), "words": clause.text[:200]}
         elif role not in USED_ROLES:
             yield clause.line, "clause", {"role": "unread", "reason": f"a reading of role {role!r} the engine does "
@@ -74,10 +75,11 @@ def unread_items(event: Event):
 
 
 def _not_modelled(logic: dict) -> str:
-    """Why an effect clause holds an item the engine records but does not model (facts.EFFECTS_NOT_MODELLED), or ""."""
-    from .facts import EFFECTS_NOT_MODELLED, effect_items
+    """Why the effects a clause states hold an item the engine records but does not model
+    (facts.EFFECTS_NOT_MODELLED), or ""."""
+    from .facts import EFFECTS_NOT_MODELLED, effect_items, effect_reading
 
-    for item in effect_items(logic.get("effects", []) or []):
+    for item in effect_items((effect_reading(logic) or {}).get("effects", []) or []):
         why = EFFECTS_NOT_MODELLED.get(item.get("kind"))
         if why:
             return why

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..core.model import Clause, Event, KnowledgeBase, Section, qualified
 from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
-from .reader.read import ORPHAN_FAILURE, Budget, read_heading, read_text
+from .reader.read import ORPHAN_FAILURE, Budget, effects_on_items, read_heading, read_text, unread
 
 
 def event_vocabulary(event: Event, profile=None) -> Vocabulary:
@@ -76,6 +76,8 @@ def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]
     """What the grammar reads from a clause's own text, with the conditions of its parent clause or case.
     ``vocab``: the game's words (``event_vocabulary(event, profile)``); None: the EU profile of the KB in use."""
     logic = read_text(clause.text, event_id, budget, vocab, opening=opening and clause.kind == "clause")
+    if logic and logic.get("role") == "requirement" and logic.get("effects"):
+        return _scoped_effects(logic, scope or [], clause.text)
     if logic and scope and logic.get("role") == "effect":
         logic = dict(logic)
         logic["when"] = [*scope, *logic.get("when", [])]
@@ -85,6 +87,22 @@ def read_clause(clause: Clause, event_id: str | None, scope: list[dict[str, Any]
             logic = dict(logic, optional=True, outcome=outcome)
     if logic and "derived_from" in logic:
         logic["derived_from"] = logic.pop("derived_from")
+    return logic
+
+
+def _scoped_effects(logic: dict[str, Any], scope: list[dict[str, Any]], text: str) -> dict[str, Any]:
+    """A requirement that states its event's effects, under a parent clause or case that scopes them: the scope goes
+    on each effect item (the requirement's own conditions are its draw's). Effects in one outcome of a war (an
+    environment choice, held on a whole effect clause: ``optional``, ``outcome``) are not read together with a
+    requirement: unread."""
+    items = effects_on_items(logic["effects"], scope)
+    if items is None or _outcome([c for e in items for c in e.get("when", []) or []]):
+        return unread("a requirement and effects under a condition its items cannot hold", text)
+    derived = logic.get("derived_from")
+    logic = {k: v for k, v in logic.items() if k != "derived_from"}
+    logic["effects"] = items
+    if derived is not None:
+        logic["derived_from"] = derived
     return logic
 
 
@@ -286,7 +304,8 @@ def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary
     if target is None:
         for clause in after:
             for child in clause.children:
-                if child.logic and child.logic.get("role") == "effect" and not _is_curated(child.logic):
+                if child.logic and (child.logic.get("role") == "effect" or child.logic.get("effects")) \
+                        and not _is_curated(child.logic):
                     child.logic = {"role": "unread", "reason": f"inherits the cases of {target_id}, which is not "
                                    "in the knowledge base", "words": child.text}
         return
@@ -303,3 +322,5 @@ def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary
         for child in clause.children:
             if child.logic and child.logic.get("role") == "effect" and not _is_curated(child.logic):
                 child.logic = dict(child.logic, when=[scope, *child.logic.get("when", [])])
+            elif child.logic and child.logic.get("effects") and not _is_curated(child.logic):
+                child.logic = _scoped_effects(child.logic, [scope], child.text)  # a requirement's effects

@@ -123,6 +123,21 @@ def effect_items(effects):
             yield eff
 
 
+def effect_reading(logic: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The effects a clause's logic states, as a ``role: effect`` reading, whatever the clause's role; None when it
+    states none. Role effect: the logic itself. Role requirement with ``effects`` ("Only while A is in effect;
+    cancels B": the effects its event has when it fires, stated in the same clause, docs/logic.md): those items
+    alone, with no clause condition (the requirement's conditions are its draw's; an item keeps its own ``when``).
+    Every consumer of effects (the engine, the witness, the site, the editor's words) reads them through this."""
+    if not logic:
+        return None
+    if logic.get("role") == "effect":
+        return logic
+    if logic.get("role") == "requirement" and logic.get("effects"):
+        return {"role": "effect", "effects": logic["effects"]}
+    return None
+
+
 def game_profile(kb: KnowledgeBase) -> GameProfile:
     """The profile of the game whose events ``kb`` holds: a one-game view's game, or the one game all its events
     belong to. ``ValueError`` when the events of two games are mixed (a model is of one game: take
@@ -233,9 +248,10 @@ def event_dependencies(event: Event, periods=(), aliases: dict[str, str] | None 
     for clause in event.all_clauses():
         if clause.logic and clause.logic.get("role") in ("case_condition", "requirement"):
             conds.extend(_logic_conditions(clause.logic))  # a requirement inside the body too (S8)
-        if clause.logic and clause.logic.get("role") == "effect":
-            conds.extend(_logic_conditions(clause.logic))
-            for eff in effect_items(clause.logic.get("effects", [])):
+        reading = effect_reading(clause.logic)
+        if reading:  # an effect clause, or a requirement's effects stated in the same clause
+            conds.extend(_logic_conditions(reading))
+            for eff in effect_items(reading.get("effects", [])):
                 conds.extend(flat_conditions(eff.get("when")))
                 if eff["kind"] == "cancel_event" and eff.get("only_for"):
                     continue  # a cancellation for one country only changes nothing the model holds (S4)
@@ -467,10 +483,18 @@ class _Builder:
         f.append(f"multiplicity({e},{UNLIMITED_PLAYS if event.plays is None else event.plays}).")
         for clause in _requirements(event):
             self.requirement(event, clause)
+            if effect_reading(clause.logic):  # its effects when the event fires (any draw that plays it)
+                self.effect(event, clause, None, None)
         # An event defined as another plus modifications (8:VII "repeats exactly 7:VII, except …") lists its
         # changed effects among its opening clauses; they apply whenever the event fires, in every case.
         for clause in event.conditions:
             if clause.kind == "modification":
+                for c in clause.walk():
+                    if effect_reading(c.logic):
+                        self.effect(event, c, None, None)
+            else:
+                # an effect stated among the opening clauses ("Req.: A played. | Cancels B."): the event's effect
+                # whenever it fires, as in the body (a requirement's own effects were added above)
                 for c in clause.walk():
                     if c.logic and c.logic.get("role") == "effect":
                         self.effect(event, c, None, None)
@@ -549,10 +573,10 @@ class _Builder:
         if not inherited:  # a repeated event's requirements stay its own: the repeating event has its own (S8)
             for clause in section.clauses:
                 for c in clause.walk():
-                    if c.logic and c.logic.get("role") == "effect":
-                        self.effect(event, c, body, scope, phase)
-                    elif c.logic and c.logic.get("role") == "requirement":
+                    if c.logic and c.logic.get("role") == "requirement":
                         self.requirement(event, c, body, scope)
+                    if effect_reading(c.logic):  # an effect clause, or a requirement's effects (same scope)
+                        self.effect(event, c, body, scope, phase)
         for sub in section.sections:
             self.section(event, sub, body, scope, group, phase, owner)
 
@@ -603,9 +627,10 @@ class _Builder:
 
     def effect(self, event: Event, clause: Clause, body: int | None, scope: int | None,
                phase: str | None = None) -> None:
-        """One effect clause; an item with its own ``when`` and each first_of alternative get their own clause
-        id (same line and words) so that their conditions guard them alone."""
-        logic = clause.logic
+        """One effect clause (or the effects a requirement clause states: ``effect_reading``); an item with its
+        own ``when`` and each first_of alternative get their own clause id (same line and words) so that their
+        conditions guard them alone."""
+        logic = effect_reading(clause.logic) or {}
         text = f"{clause.marker} {clause.text}".strip()
         plain: list[str] = []
         groups: list[tuple[str | None, list[tuple[dict, list]]]] = []  # (first_of group, [(item, item when)])
@@ -625,14 +650,14 @@ class _Builder:
                 if term:
                     plain.append(term)
         if plain:
-            self.effect_clause(event, clause, text, body, scope, plain, [], None, phase)
+            self.effect_clause(event, clause, logic, text, body, scope, plain, [], None, phase)
         for gid, items in groups:
             terms = [t for t in (self.effect_term(x) for x, _ in items) if t]
             if terms or gid is not None:
-                self.effect_clause(event, clause, text, body, scope, terms, items[0][1] if items else [], gid, phase)
+                self.effect_clause(event, clause, logic, text, body, scope, terms, items[0][1] if items else [], gid,
+                                   phase)
 
-    def effect_clause(self, event, clause, text, body, scope, terms, item_when, gid, phase=None) -> None:
-        logic = clause.logic
+    def effect_clause(self, event, clause, logic, text, body, scope, terms, item_when, gid, phase=None) -> None:
         cid = self.clause_id(event, clause.line, text, "effect")
         f = self.m.facts
         first = len(f)  # what this clause adds is also an effect fact (conflicts.lp)

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..core.ids import event_sort_key
 from ..core.model import Event, KnowledgeBase
+from .facts import effect_reading
 
 INF = 10**9
 EVENT_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
@@ -48,11 +49,25 @@ def _conditions(logic: dict[str, Any] | None):
 
 
 def _effects(event: Event):
+    """The logic of every clause of the body that states effects, and of each opening requirement that states the
+    effects of its firing (``facts.effect_reading`` gives them)."""
     for section in event.all_sections():
         for clause in section.clauses:
             for c in clause.walk():
+                if effect_reading(c.logic):
+                    yield c.logic
+    for logic in _requirements(event):
+        if effect_reading(logic):
+            yield logic
+    for clause in event.conditions:  # an effect among the opening clauses (not a modification's: facts.py)
+        if clause.kind != "modification":
+            for c in clause.walk():
                 if c.logic and c.logic.get("role") == "effect":
                     yield c.logic
+
+
+def _effect_items(logic: dict[str, Any]) -> list[dict[str, Any]]:
+    return (effect_reading(logic) or {}).get("effects", []) or []
 
 
 class _State:
@@ -184,7 +199,7 @@ def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = 
     for eid in sorted(kb.events, key=model_sort_key(kb, prof)):
         by_period[period_number(prof, kb.events[eid].period)].append(eid)
     disruptive = {eid for eid, e in kb.events.items()
-                  if any(eff["kind"] in DISRUPTIVE for logic in _effects(e) for eff in logic.get("effects", []))}
+                  if any(eff["kind"] in DISRUPTIVE for logic in _effects(e) for eff in _effect_items(logic))}
     t = 0
     for period in sorted(by_period):
         state.period = period
@@ -219,7 +234,7 @@ def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = 
                         if ok:
                             _fire(state, witness, kb.events[eid], eid, t, decide)
                             if any(eff["kind"] == "game_ends" and not logic.get("optional")
-                                   for logic in _effects(kb.events[eid]) for eff in logic.get("effects", [])
+                                   for logic in _effects(kb.events[eid]) for eff in _effect_items(logic)
                                    if not _in_body_other_than_first(kb.events[eid], logic)):
                                 witness.turns = t
                                 return witness
@@ -306,7 +321,7 @@ def _disrupts(section) -> bool:
     for sub in section.walk_sections():
         for clause in sub.clauses:
             for c in clause.walk():
-                if c.logic and any(e["kind"] in DISRUPTIVE for e in c.logic.get("effects", []) or []):
+                if c.logic and any(e["kind"] in DISRUPTIVE for e in _effect_items(c.logic)):
                     return True
     return False
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.model import KnowledgeBase
+from ..logic.facts import effect_reading
 
 ON_FAIL = {
     "reroll": "otherwise it is re-rolled and not marked off",
@@ -87,6 +88,9 @@ def logic_words(logic: dict[str, Any] | None, kb: KnowledgeBase) -> str:
         parts[-1] += " " + (", and ".join(said) if said else "(no condition read)")
         if logic.get("on_fail"):
             parts.append(ON_FAIL.get(logic["on_fail"], f"on failure: {logic['on_fail']}"))
+        reading = effect_reading(logic)  # the effects it states: what the event does when it fires
+        if reading:
+            parts.append("When it fires: " + "; ".join(effect(e, kb) for e in reading["effects"]))
     elif role == "effect":
         parts.append("Effect: " + ("; ".join(effect(e, kb) for e in logic.get("effects") or []) or "none read"))
     elif role == "case_condition":

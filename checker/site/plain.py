@@ -11,6 +11,7 @@ import re
 from markupsafe import Markup, escape
 
 from ..core.model import Event
+from ..logic.facts import effect_reading
 from ..logic.reader.describe import ON_FAIL as ON_FAIL_WORDS
 
 # Conditions the site's own table (``build.condition_html``) does not word: the reader's further state kinds.
@@ -60,11 +61,13 @@ def effect_html(e: dict) -> Markup:
 
 
 def logic_effects(event: Event) -> list[tuple[object, dict]]:
-    """(clause or section, logic) for every reading of the role 'effect', in text order."""
+    """(clause, effect reading) for every clause that states effects, in text order: the clauses read as effects,
+    and the requirements that state their event's effects too (``facts.effect_reading``)."""
     out = []
     for c in event.all_clauses():
-        if c.logic and c.logic.get("role") == "effect":
-            out.append((c, c.logic))
+        reading = effect_reading(c.logic)
+        if reading:
+            out.append((c, reading))
     return out
 
 

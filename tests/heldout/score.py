@@ -6,7 +6,8 @@ writer's intended reading (the notation of tests/heldout/NOTES.md):
 
 * exact     the reading means what the writer meant: conditions compared by truth table (in effect implies
             occurred; over is occurred and not in effect; a later period implies the earlier ones), outcomes of a
-            failed requirement compared as docs/logic.md S1 groups them (re-roll, nothing, delay: re-rolled);
+            failed requirement compared as docs/logic.md S1 groups them (re-roll, nothing, delay: re-rolled); a
+            sentence meant as a requirement and effects: a requirement with those ``effects``;
 * wrong     a reading that means something else (the worst outcome);
 * reported  a rule sentence reported as not understood (LOG007): honest, not read;
 * silent    a rule sentence given no logic and no report (a silent drop);
@@ -358,7 +359,21 @@ def verdict(sentence: dict, logic, periods) -> tuple[str, str]:
         if effects_equal(reader_effects(logic, this), expected_effects(want_eff, this), periods):
             return "exact", ""
         return "wrong", json.dumps(logic)[:300]
-    return "wrong", "a requirement and effects in one sentence read as " + json.dumps(logic)[:200]
+    if want_req is not None and want_eff is not None:
+        # a requirement that states its event's effects (docs/logic.md): both parts, the effects with their own
+        # conditions only (the requirement's are the draw's)
+        if role != "requirement" or not logic.get("effects"):
+            return "wrong", "a requirement and effects in one sentence read as " + json.dumps(logic)[:200]
+        if not equivalent(requirement_formula(logic), parse_notation(want_req, this), periods):
+            return "wrong", json.dumps({k: logic.get(k) for k in ("when", "when_any", "unless")})[:300]
+        want_fail, got_fail = reading.get("on_fail", "reroll"), logic.get("on_fail")
+        if (want_fail in REROLLED) != (got_fail in REROLLED) or (want_fail not in REROLLED and got_fail != want_fail):
+            return "wrong", f"on_fail {got_fail} (meant {want_fail})"
+        if effects_equal(reader_effects({"effects": logic["effects"]}, this), expected_effects(want_eff, this),
+                         periods):
+            return "exact", ""
+        return "wrong", json.dumps(logic)[:300]
+    return "wrong", "a reading with neither a requirement nor effects: " + json.dumps(logic)[:200]
 
 
 def half(sentence_id: str) -> str:

@@ -73,6 +73,18 @@ def _effect(e: dict[str, Any], words: bool) -> str:
     return text
 
 
+def _fired(logic: dict[str, Any], words: bool) -> str:
+    """The effects a requirement states (``facts.effect_reading``): what its event does when it fires."""
+    from ..facts import effect_reading
+
+    reading = effect_reading(logic)
+    if reading is None or reading is logic:
+        return ""
+    if words:
+        return "; when it fires, it has an effect: " + "; ".join(_effect(e, True) for e in reading["effects"])
+    return "; effects: " + ", ".join(_effect(e, False) for e in reading["effects"])
+
+
 def describe(logic: dict[str, Any] | None) -> str:
     """The reading in plain words."""
     if not logic:
@@ -82,7 +94,7 @@ def describe(logic: dict[str, Any] | None) -> str:
         return f"not understood ({logic.get('reason', 'not read')}): \"{logic.get('words', '')}\""
     if role == "requirement":
         return (f"a requirement: the event can fire only when {conditions(logic)}; otherwise "
-                f"{ON_FAIL.get(logic.get('on_fail'), logic.get('on_fail'))}")
+                f"{ON_FAIL.get(logic.get('on_fail'), logic.get('on_fail'))}" + _fired(logic, True))
     if role == "effect":
         scope = f" when {conditions(logic)}" if (logic.get("when") or logic.get("unless")) else ""
         optional = " (at the players' choice)" if logic.get("optional") else ""
@@ -100,7 +112,8 @@ def notation(logic: dict[str, Any] | None) -> str:
         return "none"
     role = logic.get("role")
     if role == "requirement":
-        return f"require: {conditions(logic, False)}; on_fail: {logic.get('on_fail') or 'reroll'}"
+        return (f"require: {conditions(logic, False)}; on_fail: {logic.get('on_fail') or 'reroll'}"
+                + _fired(logic, False))
     if role == "effect":
         scope = f" if {conditions(logic, False)}" if (logic.get("when") or logic.get("unless")) else ""
         return "effects: " + ", ".join(_effect(e, False) + scope for e in logic.get("effects", []))

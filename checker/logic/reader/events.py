@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from typing import Any
 
 from lark import Lark, Token, Transformer
@@ -700,9 +701,24 @@ class _ToFormula(Transformer):
     def start(self, items):
         return [i for i in items if isinstance(i, tuple)][0]
 
+    def fired(self, _):
+        return Word("fired")  # "when it is played", before the effects: when this event fires (plain effects)
+
+    def start_both(self, items):
+        """"Only while A is in effect; cancels B": the requirement, then the effects the event has when it fires.
+        Effects that open with a name that is removed ("…, and Poland no longer exists") may as well be one more
+        condition of the requirement: that parse is no reading (the requirement's is)."""
+        req, eff = [i for i in items if isinstance(i, tuple)]
+        fired = any(isinstance(i, Word) and i == "fired" for i in items)
+        if not fired and eff[1] and eff[1][0].get("kind") == "minor_removed":
+            raise Unread("a name after the requirement that may be one more of its conditions", eff[1][0]["subject"])
+        return ("both", req, eff)
+
 
 def _reading(result) -> Reading:
     kind = result[0]
+    if kind == "both":  # a requirement and effects in one sentence (start_both)
+        return Reading("compound", parts=(_reading(result[1]), _reading(result[2])))
     if kind == "requirement":
         _, formula, on_fail = result
         logic: dict[str, Any] = {"role": "requirement", **condition_lists(formula)}
@@ -760,11 +776,19 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
                 raise exc.orig_exc from None
             refused = refused or exc.orig_exc
             continue
-        readings.setdefault(json.dumps(r.logic, sort_keys=True), r)
+        readings.setdefault(json.dumps([p.logic for p in r.parts] if r.parts else r.logic, sort_keys=True), r)
     if not readings:
         raise refused or Unread("no reading", text)
     if len(readings) > 1:
         shown = " | ".join(list(readings)[:2])
         raise Unread("ambiguous: the sentence has more than one reading", f"{text.strip()} — readings: {shown}")
-    return next(iter(readings.values()))
+    reading = next(iter(readings.values()))
+    if reading.parts and _THEN_EFFECT.search(text):
+        # "Only if A is over; then the game ends": is A the card's requirement, or the condition of its effect?
+        raise Unread("ambiguous: a condition, then 'then' and an effect (the condition of the play, or of the "
+                     "effect?)", text.strip())
+    return reading
+
+
+_THEN_EFFECT = re.compile(r"[;:,]\s*(?:and\s+)?then\b", re.IGNORECASE)
 

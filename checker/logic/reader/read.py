@@ -181,6 +181,11 @@ def _same_in_both(sentence: Sentence, reading: Reading, event_id: str | None, vo
     if reading.kind not in ("requirement", "effect") or len(sentence.text) > MAX_SENTENCE:
         return
     other = _reads_whole(sentence.text, event_id, vocab, keep_ambiguity=True)
+    if other is not None and other.parts and not reading.parts:  # a requirement and effects, or one of them?
+        from .describe import notation
+
+        raise Unread("ambiguous: the sentence reads two ways", f"{sentence.text.strip()} — readings: "
+                     f"{notation({**reading.logic, 'role': reading.kind})} | {' + '.join(p.kind for p in other.parts)}")
     if other is None or other.kind != reading.kind:
         return
     if not _same_meaning(reading.logic, other.logic):
@@ -227,6 +232,8 @@ def parse_condition_text(text: str, vocab: Vocabulary | None = None) -> dict[str
     if len(sentences) != 1:
         raise Unread("a condition of several sentences", text)
     reading = parse_sentence(sentences[0], None, vocab)
+    if reading.parts:
+        raise Unread("a condition with effects of its own", text)
     logic = reading.logic
     if logic.get("when_any"):
         return {"kind": "any", "of": logic["when_any"]}
@@ -355,7 +362,10 @@ def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambigu
 
 
 def combine(readings: list[Reading], text: str) -> dict[str, Any]:
+    readings = [p for r in readings for p in (r.parts or (r,))]  # a compound sentence: its readings in turn
     kinds = [r.kind for r in readings]
+    if "requirement" in kinds and "effect" in kinds and set(kinds) <= {"requirement", "failure", "effect"}:
+        return _requirement_with_effects(readings, text)
     if kinds.count("requirement") > 1 and set(kinds) <= {"requirement", "failure"}:
         joined = _join_requirements([r.logic for r in readings if r.kind == "requirement"], text)
         if joined.get("role") == "unread":
@@ -380,6 +390,39 @@ def combine(readings: list[Reading], text: str) -> dict[str, Any]:
     if len(readings) == 1 and kinds[0] in ("heading", "scope", "repeats"):
         return readings[0].logic
     return unread("sentences of different kinds in one clause (" + ", ".join(kinds) + ")", text)
+
+
+def _requirement_with_effects(readings: list[Reading], text: str) -> dict[str, Any]:
+    """"Only while A is in effect; cancels B.", "Req.: A played. Cancels B.": the requirement (its sentences and
+    outcome, as alone) with ``effects``, those the event has when it fires (docs/logic.md). An effect sentence's own
+    condition goes on each of its items ("if C is in effect, it cancels D"); one that items cannot hold ("unless",
+    at a player's choice, the first of alternatives under a condition) makes the clause unread."""
+    logic = combine([r for r in readings if r.kind != "effect"], text)
+    if logic.get("role") != "requirement":
+        return logic
+    effect = _combine_effects([r.logic for r in readings if r.kind == "effect"], text)
+    if effect.get("role") != "effect":
+        return effect
+    if set(effect) - {"role", "effects", "when", "derived_from"}:
+        return unread("a requirement and an effect with a condition its items cannot hold ("
+                      + ", ".join(sorted(set(effect) - {"role", "effects", "when", "derived_from"})) + ")", text)
+    items = effects_on_items(effect["effects"], effect.get("when") or [])
+    if items is None:
+        return unread("a requirement and alternative effects under a condition", text)
+    derived = logic.pop("derived_from")
+    logic["effects"] = items
+    logic["derived_from"] = derived
+    return logic
+
+
+def effects_on_items(effects: list[dict[str, Any]], when: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The effect items, each with ``when`` (conditions of the whole sentence or scope) before its own; None when
+    an item is a first_of, whose alternatives would each need it."""
+    if not when:
+        return list(effects)
+    if any(e.get("kind") == "first_of" for e in effects):
+        return None
+    return [dict(e, when=[*when, *e.get("when", [])]) for e in effects]
 
 
 # the condition kinds whose formula events.py turns back into condition dicts without loss

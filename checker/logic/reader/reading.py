@@ -20,5 +20,8 @@ class Unread(Exception):
 
 @dataclass
 class Reading:
-    kind: str  # requirement | failure | effect | heading | scope | repeats
+    kind: str  # requirement | failure | effect | heading | scope | repeats | compound
     logic: dict[str, Any] = field(default_factory=dict)
+    # kind compound: one sentence that reads as several ("Only while A is in effect; cancels B": a requirement,
+    # then an effect), each put together with the clause's other sentences (read.combine)
+    parts: tuple["Reading", ...] = ()
