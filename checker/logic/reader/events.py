@@ -83,6 +83,7 @@ class _ToFormula(Transformer):
         self.ctx = ctx
         self.offsets = offsets
         self._bare_self_cancel = False  # this event named as cancelled, not "its effects" (eff_if)
+        self.it_used = False  # "it" stood for an event the sentence names (read_event_sentence checks "this event")
 
     def _val(self, tok) -> str:
         src = self.offsets.get(tok.start_pos)
@@ -268,6 +269,10 @@ class _ToFormula(Transformer):
         return self._apply(items[0], lambda e: ("atom", "occurred", e))
 
     def tobj_pred_after(self, items):
+        if items[1]("X") == ("atom", "in_effect", "X"):
+            # "once NATO is in effect": only while it is, or from then on for good?
+            raise Unread("ambiguous: 'after' / 'once' an event is in effect (only while it is, or from then on?)",
+                         "once … in effect")
         return self._apply(items[0], items[1])
 
     def tobj_until_bare(self, items):
@@ -315,8 +320,19 @@ class _ToFormula(Transformer):
 
     def ni_in_period(self, items):
         if not any(getattr(t, "type", None) == "OR_LATER" for t in items):
-            raise Unread("'in period P' without 'or later'", "in period")
+            return self.ni_during_period(items)  # "not playable in the Early War": as "during" 
         return _not([i for i in items if isinstance(i, tuple)][0])
+
+    def ni_during_period(self, items):
+        """"Cannot be played during the Early War": the first period excluded is "from the next on"; the last
+        excluded is "not in it"; a period between two others is neither, and is not read."""
+        label = [i for i in items if isinstance(i, tuple)][0][1]
+        periods = list(self.ctx.periods)
+        if label in periods and periods.index(label) == 0 and len(periods) > 1:
+            return ("period", periods[1])
+        if label in periods and periods.index(label) == len(periods) - 1 and len(periods) > 1:
+            return _not(("period", label))
+        raise Unread("'not during' a period between two others", label)
 
     def ni_unless(self, items):
         return ("unless", [i for i in items if isinstance(i, tuple)][0])
@@ -664,6 +680,23 @@ class _ToFormula(Transformer):
             raise Unread("'its effects' with no event before it", "its effects")
         return ("effect", items[0], None, None)
 
+    def refs_it(self, _):
+        self.it_used = True
+        return ("all", [Ev(_ITS)])  # "cancel it": the one event the sentence's condition names (eff_if)
+
+    def eff_if_it(self, items):
+        """"Cancels Détente if it is in effect", "…, if in effect": the state of the one event the effect names."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        named = {e.get("event") for e in effects}
+        if len(named) != 1 or None in named:
+            raise Unread("'if it is …' after effects on more than one event", "if it")
+        pred = next(i for i in items if callable(i))
+        return ("effect", effects, pred(next(iter(named))), None)
+
+    def eff_gains(self, items):
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[1], "value": names[0]}]
+
     def eff_when_this(self, items):
         """"When this event takes place, PRU annexes DANZIG": the event's own effects."""
         return self.eff_plain([i for i in items if isinstance(i, list)])
@@ -768,7 +801,11 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         if i >= MAX_PARSES:
             raise Unread("ambiguous: too many readings", text)
         try:
-            r = _reading(_ToFormula(ctx, offsets).transform(alt))
+            transformer = _ToFormula(ctx, offsets)
+            r = _reading(transformer.transform(alt))
+            if transformer.it_used and _THIS_WORDS.search(text):
+                # "If Olivares is in effect when this event occurs, it is cancelled": Olivares, or this event?
+                raise Unread("ambiguous: 'it' may stand for this event or for the event the sentence names", "it")
         except VisitError as exc:  # a parse that makes no sense (two outcomes for one requirement) is no reading
             if not isinstance(exc.orig_exc, Unread):
                 raise
@@ -790,5 +827,6 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
     return reading
 
 
+_THIS_WORDS = re.compile(r"\bthis (?:event|card)\b", re.IGNORECASE)
 _THEN_EFFECT = re.compile(r"[;:,]\s*(?:and\s+)?then\b", re.IGNORECASE)
 

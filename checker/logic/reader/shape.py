@@ -111,6 +111,10 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
         return True
+    seq = [t.kind for t in toks]
+    if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"]) or seq[i:i + 3] in (
+            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"]) for i in range(len(seq))) and "UNIT" not in kinds:
+        return True  # "Cancel it.", "It is cancelled.": an effect on an event named before (read or reported)
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
         return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
     if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
