@@ -61,13 +61,19 @@ def test_the_outcome_and_the_order_of_the_sentences_are_kept():
 
 def test_an_effect_the_text_makes_conditional_keeps_its_condition_on_the_item():
     detente = [{"kind": "in_effect", "event": "1:Late"}]
-    for text in ("Only while Marshall Plan is in effect; if Détente is in effect, it cancels SALT.",
+    for text in ("Only while Marshall Plan is in effect; if Détente is in effect, this card cancels SALT.",
                  "Only while Marshall Plan is in effect; cancels SALT if Détente is in effect.",
                  "Req.: Marshall Plan in effect. If Détente is in effect, SALT is cancelled."):
         logic = read(text)
         assert logic["role"] == "requirement", (text, logic)
         assert logic["when"] == [{"kind": "in_effect", "event": "1:Early"}]  # the requirement's: not the effect's
         assert logic["effects"] == [dict(cancel("2:Late"), when=detente)], text
+
+
+def test_it_after_another_event_is_named_is_ambiguous():
+    # "if Détente is in effect, it cancels SALT": Détente, or this card? Reported, never settled
+    logic = read("Only while Marshall Plan is in effect; if Détente is in effect, it cancels SALT.")
+    assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic
 
 
 def test_a_sentence_level_condition_items_cannot_hold_is_reported_never_dropped():

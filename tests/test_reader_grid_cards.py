@@ -181,7 +181,7 @@ CASES = [
      {'role': 'effect', 'effects': [{'kind': 'minor_created', 'subject': 'GDR'}]}),
     ('Berlin passes to the USSR.',
      {'role': 'effect', 'effects': [{'kind': 'owner', 'subject': 'Berlin', 'value': 'USSR'}]}),
-    ('The USSR gains Berlin.',
+    ('The USSR acquires Berlin.',
      {'role': 'effect', 'effects': [{'kind': 'owner', 'subject': 'Berlin', 'value': 'USSR'}]}),
     ('Give Berlin to the USSR.',
      {'role': 'effect', 'effects': [{'kind': 'owner', 'subject': 'Berlin', 'value': 'USSR'}]}),

@@ -259,6 +259,8 @@ def expected_effects(items, this):
     for text in items or []:
         text = str(text)
         eff, _, cond = text.partition(" if ")
+        # dev4's brief wrote a one-country cancellation "cancel(E) only_for=X"; the other corpora "cancel(E, only_for=X)"
+        eff = re.sub(r"^cancel\(([^()]*)\)\s*only_for=(\w+)$", r"cancel(\1, only_for=\2)", eff.strip())
         eff = re.sub(r"\bthis\b", this, eff.strip()).replace(" ", "").replace(",", ", ")
         out.append((eff, parse_notation(cond, this) if cond else None))
     return out

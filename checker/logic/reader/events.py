@@ -16,7 +16,7 @@ import os
 import re
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
@@ -84,6 +84,7 @@ class _ToFormula(Transformer):
         self.offsets = offsets
         self._bare_self_cancel = False  # this event named as cancelled, not "its effects" (eff_if)
         self.it_used = False  # "it" stood for an event the sentence names (read_event_sentence checks "this event")
+        self.it_subject: int | None = None  # where "it" stood as a frame's subject (read_event_sentence)
 
     def _val(self, tok) -> str:
         src = self.offsets.get(tok.start_pos)
@@ -362,7 +363,7 @@ class _ToFormula(Transformer):
             # "cannot occur if A unless B and C": is C part of the exception or a requirement of its own?
             raise Unread("ambiguous: an 'unless' exception followed by 'and' / 'or' (which does it govern?)",
                          "unless … and/or …")
-        if exceptions and any((f[1] if f[0] == "not" else f)[0] in ("and", "or") for f in parts):
+        if exceptions and (len(parts) > 1 or any((f[1] if f[0] == "not" else f)[0] in ("and", "or") for f in parts)):
             # "shall not occur where A or B, unless C": an exception to both, or to B alone?
             raise Unread("ambiguous: an 'unless' exception after conditions joined by 'and' / 'or' (does it govern "
                          "all of them or the last?)", "… and/or …, unless …")
@@ -680,6 +681,11 @@ class _ToFormula(Transformer):
             raise Unread("'its effects' with no event before it", "its effects")
         return ("effect", items[0], None, None)
 
+    def subj(self, items):
+        if any(getattr(t, "type", None) == "IT" for t in items):
+            self.it_subject = items[0].start_pos  # "it cannot occur …": this event, unless another was named before
+        return Tree("subj", items)
+
     def refs_it(self, _):
         self.it_used = True
         return ("all", [Ev(_ITS)])  # "cancel it": the one event the sentence's condition names (eff_if)
@@ -803,6 +809,10 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         try:
             transformer = _ToFormula(ctx, offsets)
             r = _reading(transformer.transform(alt))
+            before = [offsets[p].kind for p in offsets if p < (transformer.it_subject or 0)]
+            if transformer.it_subject is not None and "REF" in before and "THIS" not in before:
+                # "If the First Division has not occurred, it can no longer occur …": that event, or this one?
+                raise Unread("ambiguous: 'it' after another event is named (that event, or this one?)", "it")
             if transformer.it_used and _THIS_WORDS.search(text):
                 # "If Olivares is in effect when this event occurs, it is cancelled": Olivares, or this event?
                 raise Unread("ambiguous: 'it' may stand for this event or for the event the sentence names", "it")

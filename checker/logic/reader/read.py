@@ -86,11 +86,17 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state). A
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
+    qa = _QA.match(sentence)
+    if qa and (rule_shaped(qa["q"] + ".", vocab) or rule_shaped(qa["a"], vocab)):
+        return True  # a question and its answer: the rule may be in either (framing.py reads or reports it)
     letters = [c for c in sentence if c.isalpha()]
     if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
         if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
             return True
     return _shaped(sentence, vocab)
+
+
+_QA = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<q>[^?]{3,300})\?\s*A\s*[:.]\s*(?P<a>.{1,300})$", re.DOTALL)
 
 
 def _shaped(sentence: str, vocab: Vocabulary | None) -> bool:

@@ -9,12 +9,24 @@ the owner of a named place. Such a sentence is read or reported: never dropped. 
 
 from __future__ import annotations
 
+import re
+
 from .phrases import Context, lexicon_for, tokens
+
+# words of what the logic models of minors and provinces (existing, on the map, owned): beside a name, a sentence
+# with one of them may create, remove or hand over a place ("Danzig becomes a Prussian province", "Poland
+# disappears from the map", "title to Corsica shall vest in France"): read or reported, never dropped
+_PLACE_WORDS = re.compile(
+    r"\b(?:(?-i:[A-Z])\w+\s+becomes\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:province|minor|possession|part\s+of)"
+    r"|(?-i:[A-Z])\w+\s+becomes\s+(?-i:[A-Z])\w+"
+    r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
+    r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
+    r"|title\s+to|vests?\s+in|is\s+eliminated)", re.IGNORECASE)
 
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
-          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME"}
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME", "ENDS_V"}
 _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
@@ -25,7 +37,8 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
                 "GAME_ENDS"}
 
 
-_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"))
+_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
+                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"))
 
 
 def _names_a_minor(toks) -> bool:
@@ -55,6 +68,8 @@ def _names_a_minor(toks) -> bool:
     kinds = out
     if "UNIT" in kinds:
         return False  # leaders, generals, counters: not minors
+    if kinds[-3:] == ["NAME", "COP", "REMOVED_BARE"]:
+        return True  # "Poland is removed." (not "Cossacks are removed to VA of Poland")
     for shape in _MINOR_SHAPES:
         n = len(shape)
         if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
@@ -77,7 +92,7 @@ def _names_an_event(toks) -> bool:
     return False
 
 
-_NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P"}
+_NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P", "CANCELLED"}
 
 
 def _state_of_a_name(toks) -> bool:
@@ -113,7 +128,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     seq = [t.kind for t in toks]
     if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"]) or seq[i:i + 3] in (
-            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"]) for i in range(len(seq))) and "UNIT" not in kinds:
+            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "NOLONGER", "EXISTS"])
+            for i in range(len(seq))) and "UNIT" not in kinds:
         return True  # "Cancel it.", "It is cancelled.": an effect on an event named before (read or reported)
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
         return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
@@ -123,6 +139,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
     if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
+    if kinds & {"NAME", "CODE"} and "UNIT" not in kinds and _PLACE_WORDS.search(text):
+        return True  # a place created, removed or handed over (see _PLACE_WORDS)
     if _state_of_a_name(toks):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
