@@ -122,6 +122,17 @@ def _no_constraint(clause: str) -> bool:
     return bool(m) and not re.search(r",|\bbut\b|\band\b|\bunless\b|\bexcept\b", clause[m.end():], re.IGNORECASE)
 
 
+_CONTRAST = re.compile(r",\s+(?:and\s+)?not\s+(?P<x>[^,;()]{2,80})$", re.IGNORECASE)
+
+
+def _contrast_only(clause: str, m: re.Match, ctx: Context, extra: tuple) -> bool:
+    """Is the ", not X" at the end of ``clause`` a contrast that names only events, after an effect verb?"""
+    lex = lexicon_for(extra)
+    head = {t.kind for t in tokens(clause[:m.start()], ctx, lex, tolerant=True)}
+    tail = [t.kind for t in tokens(m["x"], ctx, lex, tolerant=True)]
+    return bool(head & {"CANCEL_V", "PREVENTS"}) and bool(tail) and all(k in ("REF", "THIS") for k in tail)
+
+
 def _head(body: str) -> int:
     """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1."""
     depth = 0
@@ -163,6 +174,12 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
         if tail and (inert(kept[-1][tail[-1].end():], ctx, extra, shaped)
                      or reason(kept[-1][tail[-1].end():], ctx, extra, shaped)):
             kept[-1], changed = kept[-1][:tail[-1].start()], True
+    if kept:
+        # an erratum's contrast after an effect: "Solidarity cancels COMECON, not the Warsaw Pact" (the old wording
+        # denied, no rule of its own); after a requirement "…, not NATO" could be one more condition: kept there
+        contrast = _CONTRAST.search(kept[-1])
+        if contrast and _contrast_only(kept[-1], contrast, ctx, extra):
+            kept[-1], changed = kept[-1][:contrast.start()], True
     if not (changed or cut or len(kept) != len(clauses)):
         return None
     left = ";".join(kept).strip()

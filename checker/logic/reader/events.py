@@ -73,6 +73,10 @@ def _bare_joiner(items) -> str:
     return "or" if "OR" in kinds else "and" if "AND" in kinds else ""
 
 
+class _Begun(tuple):
+    """A period named by its start ("once the Late War has begun"): after it is from the period on."""
+
+
 class _EffectsOf(list):
     """The events an effect names after "the effects of" ("the effects of this event are cancelled")."""
 
@@ -298,7 +302,13 @@ class _ToFormula(Transformer):
     def tobj_period(self, items):
         return items[0]
 
+    def tobj_period_begun(self, items):
+        """"once the Late War has begun": from the period's start, not after its end."""
+        return _Begun(items[0])
+
     def _after(self, f):
+        if isinstance(f, _Begun):
+            return tuple(f)
         if f[0] == "period":
             periods = list(self.ctx.periods)
             if f[1] not in periods or periods.index(f[1]) + 1 >= len(periods):
@@ -381,8 +391,11 @@ class _ToFormula(Transformer):
         """"Only during the Late War": the period is P; read only where P is the game's last period (then it is
         "P or later")."""
         label = [i for i in items if isinstance(i, tuple)][0][1]
-        if not self.ctx.periods or label != self.ctx.periods[-1]:
-            raise Unread("'during' a period that is not the game's last", label)
+        periods = list(self.ctx.periods)
+        if len(periods) > 1 and label == periods[0]:
+            return _not(("period", periods[1]))  # "Early War only": not yet the next period
+        if not periods or label != periods[-1]:
+            raise Unread("'during' a period that is neither the game's first nor its last", label)
         return ("period", label)
 
     def oi_after(self, items):
