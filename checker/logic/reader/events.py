@@ -243,6 +243,10 @@ class _ToFormula(Transformer):
     def pc_from(self, items):
         return [i for i in items if isinstance(i, tuple)][0]
 
+    def pc_after(self, items):
+        """"if it is after the Mid War": the next period has come."""
+        return self._after([i for i in items if isinstance(i, tuple)][0])
+
     def conn(self, items):
         return Word("or" if any(t.type == "OR" for t in items) else "and")
 
