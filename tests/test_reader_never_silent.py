@@ -68,3 +68,24 @@ def test_it_after_another_event_and_unless_after_two_conditions_are_ambiguous():
     logic = read("This event is not possible if Richelieu is in effect or if Poland does not exist, except if "
                  "Prussia owns Silesia.", opening=True)
     assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic
+
+
+@pytest.mark.parametrize("text, want", [
+    # a translated rulebook: "had place", "in course", "to re-throw", "to bar the event", "barred"
+    ("The event can not take place if the event 7:VII is not entirely played; in this case, to throw again the dice.",
+     {"when": [{"kind": "over", "event": "7:VII"}], "on_fail": "reroll"}),
+    ("The event cannot arrive before the event 7:VII has had place.", {"when": [{"kind": "occurred", "event": "7:VII"}]}),
+    ("If Poland does not exist any more, the event is barred but can be renewed later.",
+     {"when": [{"kind": "exists", "subject": "Poland"}], "on_fail": "refused_renewable"}),
+    # legal English: "at any time at which", "prohibited", "irrespective of whether"
+    ("This event shall be unavailable to either player at any time at which Richelieu is in effect.",
+     {"when": [{"kind": "not_in_effect", "event": "20:IV"}]}),
+    ("This event requires that event 20:IV has occurred, irrespective of whether event 20:IV remains in effect.",
+     {"when": [{"kind": "occurred", "event": "20:IV"}]}),
+    ("This event requires that neither Richelieu nor Olivares be in effect at the time of the draw.",
+     {"when": [{"kind": "not_in_effect", "event": "20:IV"}, {"kind": "not_in_effect", "event": "21:IV"}]}),
+    ("Possible only if Olivares is in power.", {"when": [{"kind": "in_effect", "event": "21:IV"}]}),
+])
+def test_more_voices(text, want):
+    logic = read(text, opening=True)
+    assert {k: logic.get(k) for k in want} == want, logic

@@ -77,7 +77,8 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
 
 # a remark after a comma at the end of a rule opens with one of these ("…, which I felt was historically right",
 # "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
-_TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although)\b)",
+_TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
+                   r"regardless|whether)\b)",
                    re.IGNORECASE)
 
 
@@ -112,6 +113,7 @@ _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliber
 # a clause that says what does NOT constrain the rule adds nothing to it ("; it does not matter whether the
 # Blockade is still in effect", "; it need not still be in effect", "; otherwise nothing happens")
 _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)|it doesn't matter (?:whether|if)|"
+                            r"irrespective of whether|"
                             r"it need not|it does not need to|regardless of whether|whether or not|"
                             r"(?:otherwise|if not|else),? nothing happens)\b", re.IGNORECASE)
 
@@ -172,7 +174,8 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     if kept:
         tail = list(_TAIL.finditer(kept[-1]))
         if tail and (inert(kept[-1][tail[-1].end():], ctx, extra, shaped)
-                     or reason(kept[-1][tail[-1].end():], ctx, extra, shaped)):
+                     or reason(kept[-1][tail[-1].end():], ctx, extra, shaped)
+                     or _no_constraint(kept[-1][tail[-1].end():])):
             kept[-1], changed = kept[-1][:tail[-1].start()], True
     if kept:
         # an erratum's contrast after an effect: "Solidarity cancels COMECON, not the Warsaw Pact" (the old wording
