@@ -67,3 +67,37 @@ def test_the_writer_saying_what_they_decided():
     assert logic["when"] == [{"kind": "over", "event": "1:Late"}] and logic["on_fail"] == "reroll", logic
     # what they decided about another card is no rule of this one: reported
     assert read("We decided COMECON should only be played if Detente is over.")["role"] == "unread"
+
+
+def test_questions_asked_by_the_player_and_about_what_a_card_needs():
+    # "Can I play X if …? A: No." states the denial; "Does X need Y? A: Yes[, …]" states the need (and the rest)
+    logic = read("Q: Can I play COMECON if Detente is still in effect? A: No.", "7:Early")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}], logic
+    logic = read("Q: Does COMECON need the Marshall Plan? A: Yes.", "7:Early")
+    assert logic["when"] == [{"kind": "occurred", "event": "1:Early"}], logic
+    logic = read("Q: Does COMECON need the Marshall Plan? A: Yes — COMECON can only be played once the Marshall Plan "
+                 "has been played.", "7:Early")
+    assert logic["when"] and all(c == {"kind": "occurred", "event": "1:Early"} for c in logic["when"]), logic
+    # whether a card needs something, answered "No" with nothing after it: what holds instead is not said
+    assert read("Q: Does COMECON need the Marshall Plan? A: No.", "7:Early")["role"] == "unread"
+
+
+def test_more_outcomes_and_verbs():
+    logic = read("This card cannot be used as an event while Detente is in effect; it counts as played and has no "
+                 "effect.")
+    assert logic["when"] == [{"kind": "not_in_effect", "event": "1:Late"}], logic
+    assert logic["on_fail"] == "consider_played", logic
+    logic = read("If Glasnost has already been played, this card is set aside and may return to the deck later.")
+    assert logic["when"] == [{"kind": "not_occurred", "event": "6:Late"}], logic
+    assert logic["on_fail"] == "refused_renewable", logic
+    logic = read("The only restriction is that Glasnost must have been played.")
+    assert logic["when"] == [{"kind": "occurred", "event": "6:Late"}], logic
+    # "otherwise" before effects, after a requirement: the event's effects when it fires
+    logic = read("Re-roll if Glasnost has not been played. Otherwise the event cancels Detente.")
+    assert logic["role"] == "requirement" and logic["effects"] == [{"kind": "cancel_event", "event": "1:Late"}], logic
+
+
+def test_otherwise_after_an_effects_condition_is_reported():
+    # "If A, it is cancelled. Otherwise, …": the alternative of the effect's condition, not of a requirement
+    logic = read("If Detente is in effect, Glasnost is cancelled. Otherwise the event cancels COMECON.")
+    assert logic["role"] == "unread", logic

@@ -10,6 +10,7 @@ no either/both to group them) is ambiguous too.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
@@ -720,6 +721,11 @@ class _ToFormula(Transformer):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[1], "value": names[0]}]
 
+    def eff_otherwise(self, items):
+        """"Otherwise the event cancels X" after a requirement: what the event does when it fires (read.combine
+        accepts it only after a requirement)."""
+        return ("otherwise", self.eff_plain([i for i in items if isinstance(i, list)]))
+
     def eff_when_this(self, items):
         """"When this event takes place, PRU annexes DANZIG": the event's own effects."""
         return self.eff_plain([i for i in items if isinstance(i, list)])
@@ -784,6 +790,8 @@ def _reading(result) -> Reading:
         return Reading("requirement", logic)
     if kind == "failure":
         return Reading("failure", {"on_fail": result[1]})
+    if kind == "otherwise":
+        return dataclasses.replace(_reading(result[1]), otherwise=True)
     _, effects, when, unless = result
     logic = {"effects": effects}
     if when is not None:

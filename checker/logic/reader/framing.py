@@ -36,6 +36,12 @@ _ANSWER = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<question>[^?]{3,300})\?\s*A\s*[:.
 # card occur before 1:Mid?", "Is Chernobyl playable before Glasnost?"; its subject, its verb and what follows
 _MAY_IT = re.compile(r"^(?:(?P<lead>[^,;?]{3,120}),\s+)?(?P<modal>[Cc]an|[Mm]ay|[Cc]ould)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?(?:be\s+played|occur"
                      r"|happen|take\s+place|fire)\b[^?]*)$")
+# "Can I play the Cuban Missile Crisis if the Bay of Pigs is still in effect?": the player asks; the card is the subject
+_MAY_I = re.compile(r"^(?P<modal>Can|May|Could)\s+(?:I|we|you|a player|either player|the \w+ player)\s+play\s+"
+                    r"(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:as an event\s+)?(?:if|while|when|before|after|during|unless|"
+                    r"until|once)\b[^?]*)$")
+# "Does COMECON need the Marshall Plan?": a "Yes" states it ("COMECON needs the Marshall Plan")
+_DOES_NEED = re.compile(r"^(?:Does|Do)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<verb>need|require)\s+(?P<object>[^?]{1,200})$")
 _IS_IT = re.compile(r"^Is\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?playable\b[^?]*)$")
 # a question whether a rule imposes something: "Does Prague Spring require …", "Does SALT cancel Star Wars for both
 # sides?", "Does the Blockade have to be over?"
@@ -92,8 +98,10 @@ def _denied(question: str, answer: str) -> str | None:
     if no is None:
         return None
     question = " ".join(question.split())
-    may, is_ = _MAY_IT.match(question), _IS_IT.match(question)
-    if may:
+    may, is_, may_i = _MAY_IT.match(question), _IS_IT.match(question), _MAY_I.match(question)
+    if may_i:
+        stated = f"{may_i['subject']} cannot be played {may_i['rest']}"
+    elif may:
         lead = f"{may['lead']}, " if may["lead"] else ""
         stated = f"{lead}{may['subject']} {may['modal'].lower()} not {may['rest']}"
     elif is_:
@@ -110,16 +118,21 @@ def _denied(question: str, answer: str) -> str | None:
 def _answered(question: str, answer: str, ctx: Context, extra: tuple) -> str | None:
     """The rule of an answer "Yes, S" / "No, S" (the module's docstring), or None when the question holds part of
     it."""
-    rest = _YES_NO.sub("", answer, count=1).strip()
+    rest = _YES_NO.sub("", answer, count=1).strip().lstrip("—–- ").strip()
+    question = " ".join(question.split())
+    no = answer.lstrip()[:2].lower() == "no"
+    need = _DOES_NEED.match(question)
+    if need and not no:
+        # "Q: Does COMECON need the Marshall Plan? A: Yes[ — it can only be played once …]": the need, and the answer
+        stated = f"{need['subject']} {need['verb']}s {need['object']}"
+        return f"{stated}; {rest}" if rest else stated + "."
     if not rest:
         return None
-    question = " ".join(question.split())
-    may = _MAY_IT.match(question) or _IS_IT.match(question)
+    may = _MAY_IT.match(question) or _IS_IT.match(question) or _MAY_I.match(question)
     subject = may["subject"] if may else question  # whose play is asked about; else the first event named
     refs = [t.kind for t in tokens(subject, ctx, lexicon_for(extra), tolerant=True) if t.kind in ("REF", "THIS")]
     if refs and refs[0] != "THIS" and _PRONOUN.search(rest):
         return None  # "it" may stand for the event the question asks about, not this one
-    no = answer.lstrip()[:2].lower() == "no"
     if may:
         if not no:
             return rest

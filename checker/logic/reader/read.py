@@ -370,6 +370,9 @@ def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambigu
 def combine(readings: list[Reading], text: str) -> dict[str, Any]:
     readings = [p for r in readings for p in (r.parts or (r,))]  # a compound sentence: its readings in turn
     kinds = [r.kind for r in readings]
+    if any(r.otherwise for r in readings) and "requirement" not in kinds:
+        return unread("'otherwise' before effects with no requirement before it in the clause (the alternative of "
+                      "which condition?)", text)
     if "requirement" in kinds and "effect" in kinds and set(kinds) <= {"requirement", "failure", "effect"}:
         return _requirement_with_effects(readings, text)
     if kinds.count("requirement") > 1 and set(kinds) <= {"requirement", "failure"}:

@@ -25,3 +25,7 @@ class Reading:
     # kind compound: one sentence that reads as several ("Only while A is in effect; cancels B": a requirement,
     # then an effect), each put together with the clause's other sentences (read.combine)
     parts: tuple["Reading", ...] = ()
+    # an effect sentence opened by "otherwise": the effects of the firing only after a requirement in the same
+    # clause ("Re-roll if A. Otherwise the event cancels B."); after an effect's own condition it would be that
+    # condition's alternative, which the reader does not read (read.combine reports it)
+    otherwise: bool = False
