@@ -77,9 +77,9 @@ def unread_items(event: Event):
 def _not_modelled(logic: dict) -> str:
     """Why the effects a clause states hold an item the engine records but does not model
     (facts.EFFECTS_NOT_MODELLED), or ""."""
-    from .facts import EFFECTS_NOT_MODELLED, effect_items, effect_reading
+    from .facts import EFFECTS_NOT_MODELLED, effect_items, stated_effects
 
-    for item in effect_items((effect_reading(logic) or {}).get("effects", []) or []):
+    for item in effect_items(stated_effects(logic)):
         why = EFFECTS_NOT_MODELLED.get(item.get("kind"))
         if why:
             return why

@@ -27,6 +27,7 @@ from copy import deepcopy
 from typing import Any
 
 from ..core.model import Clause, Event, KnowledgeBase, Section, qualified
+from .facts import effect_reading
 from .reader.grammar import Vocabulary, default_vocabulary, vocabulary_of
 from .reader.read import ORPHAN_FAILURE, Budget, effects_on_items, read_heading, read_text, unread
 
@@ -304,8 +305,7 @@ def _inherit(event: Event, others: Mapping[str, Event] | None, vocab: Vocabulary
     if target is None:
         for clause in after:
             for child in clause.children:
-                if child.logic and (child.logic.get("role") == "effect" or child.logic.get("effects")) \
-                        and not _is_curated(child.logic):
+                if effect_reading(child.logic) and not _is_curated(child.logic):
                     child.logic = {"role": "unread", "reason": f"inherits the cases of {target_id}, which is not "
                                    "in the knowledge base", "words": child.text}
         return

@@ -138,6 +138,21 @@ def effect_reading(logic: dict[str, Any] | None) -> dict[str, Any] | None:
     return None
 
 
+def stated_effects(logic: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The effect items a clause's logic states (``effect_reading``), or []."""
+    return (effect_reading(logic) or {}).get("effects") or []
+
+
+def opening_effect_clauses(event: Event):
+    """The effect clauses among an event's opening conditions, outside a modification ("Req.: A played. | Cancels
+    B."): effects of every firing, as in the body."""
+    for clause in event.conditions:
+        if clause.kind != "modification":
+            for c in clause.walk():
+                if c.logic and c.logic.get("role") == "effect":
+                    yield c
+
+
 def game_profile(kb: KnowledgeBase) -> GameProfile:
     """The profile of the game whose events ``kb`` holds: a one-game view's game, or the one game all its events
     belong to. ``ValueError`` when the events of two games are mixed (a model is of one game: take
@@ -492,12 +507,8 @@ class _Builder:
                 for c in clause.walk():
                     if effect_reading(c.logic):
                         self.effect(event, c, None, None)
-            else:
-                # an effect stated among the opening clauses ("Req.: A played. | Cancels B."): the event's effect
-                # whenever it fires, as in the body (a requirement's own effects were added above)
-                for c in clause.walk():
-                    if c.logic and c.logic.get("role") == "effect":
-                        self.effect(event, c, None, None)
+        for c in opening_effect_clauses(event):  # (a requirement's own effects were added above)
+            self.effect(event, c, None, None)
         for section in event.body:
             self.section(event, section, body=None, parent=None, group=f"top{event.id}")
         # "repeats exactly X, except …" (S6): the event plays X's cases, so it has X's case and part scopes, with

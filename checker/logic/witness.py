@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.ids import event_sort_key
 from ..core.model import Event, KnowledgeBase
-from .facts import effect_reading
+from .facts import effect_reading, opening_effect_clauses, stated_effects
 
 INF = 10**9
 EVENT_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over"}
@@ -59,15 +59,8 @@ def _effects(event: Event):
     for logic in _requirements(event):
         if effect_reading(logic):
             yield logic
-    for clause in event.conditions:  # an effect among the opening clauses (not a modification's: facts.py)
-        if clause.kind != "modification":
-            for c in clause.walk():
-                if c.logic and c.logic.get("role") == "effect":
-                    yield c.logic
-
-
-def _effect_items(logic: dict[str, Any]) -> list[dict[str, Any]]:
-    return (effect_reading(logic) or {}).get("effects", []) or []
+    for c in opening_effect_clauses(event):
+        yield c.logic
 
 
 class _State:
@@ -199,7 +192,7 @@ def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = 
     for eid in sorted(kb.events, key=model_sort_key(kb, prof)):
         by_period[period_number(prof, kb.events[eid].period)].append(eid)
     disruptive = {eid for eid, e in kb.events.items()
-                  if any(eff["kind"] in DISRUPTIVE for logic in _effects(e) for eff in _effect_items(logic))}
+                  if any(eff["kind"] in DISRUPTIVE for logic in _effects(e) for eff in stated_effects(logic))}
     t = 0
     for period in sorted(by_period):
         state.period = period
@@ -234,7 +227,7 @@ def greedy_witness(kb: KnowledgeBase, avoid: frozenset[tuple[str, int]] | set = 
                         if ok:
                             _fire(state, witness, kb.events[eid], eid, t, decide)
                             if any(eff["kind"] == "game_ends" and not logic.get("optional")
-                                   for logic in _effects(kb.events[eid]) for eff in _effect_items(logic)
+                                   for logic in _effects(kb.events[eid]) for eff in stated_effects(logic)
                                    if not _in_body_other_than_first(kb.events[eid], logic)):
                                 witness.turns = t
                                 return witness
@@ -321,7 +314,7 @@ def _disrupts(section) -> bool:
     for sub in section.walk_sections():
         for clause in sub.clauses:
             for c in clause.walk():
-                if c.logic and any(e["kind"] in DISRUPTIVE for e in _effect_items(c.logic)):
+                if c.logic and any(e["kind"] in DISRUPTIVE for e in stated_effects(c.logic)):
                     return True
     return False
 

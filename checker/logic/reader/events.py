@@ -344,11 +344,9 @@ class _ToFormula(Transformer):
         excluded is "not in it"; a period between two others is neither, and is not read."""
         label = [i for i in items if isinstance(i, tuple)][0][1]
         periods = list(self.ctx.periods)
-        if label in periods and periods.index(label) == 0 and len(periods) > 1:
-            return ("period", periods[1])
-        if label in periods and periods.index(label) == len(periods) - 1 and len(periods) > 1:
-            return _not(("period", label))
-        raise Unread("'not during' a period between two others", label)
+        if len(periods) < 2 or label not in (periods[0], periods[-1]):
+            raise Unread("'not during' a period between two others", label)
+        return _not(self.oi_during_period(items))  # the complement of "only during" it
 
     def ni_unless(self, items):
         return ("unless", [i for i in items if isinstance(i, tuple)][0])
@@ -566,6 +564,8 @@ class _ToFormula(Transformer):
         """"requires that A has occurred and that B is not in effect": each of them."""
         return ("req", _and([i for i in items if isinstance(i, tuple)]))
 
+    req_provided = req_requires_conds  # "provided that A, and provided further that B, …": each of them
+
     def req_requires_list(self, items):
         """"Prerequisites: A, B.": all of them have occurred."""
         return ("req", _and([("atom", "occurred", e) for e in items if isinstance(e, Ev)]))
@@ -578,9 +578,6 @@ class _ToFormula(Transformer):
     def req_neither_may(self, items):
         pred = next(i for i in items if callable(i))
         return ("req", _and([_not(pred(e)) for e in items if isinstance(e, Ev)]))
-
-    def req_provided(self, items):
-        return ("req", _and([i for i in items if isinstance(i, tuple)]))
 
     def req_pos_if_outcome(self, items):
         """"The event may occur if A has occurred; otherwise it is marked off": the outcome makes the "if" a

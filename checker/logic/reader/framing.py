@@ -60,6 +60,14 @@ _OLD = re.compile(rf"^\s*(?:[,;]?\s*(?:not|instead of|rather than)\s+{_Q}[^\"‘
 _HEAD_TOKENS = {"LABEL", "SEMI", "COMMA", "THIS", "X"}
 
 
+def question_and_answer(text: str) -> tuple[str, str] | None:
+    """The question and the answer of "Q: … ? A: …" (an answer of at most 300 characters), or None."""
+    m = _ANSWER.match(text)
+    if m is None or not 0 < len(m["answer"]) <= 300:
+        return None
+    return m["question"], m["answer"]
+
+
 class Unframed(Exception):
     """A framed sentence whose rule is partly in the question (an answer starting "Yes" / "No"): report it."""
 

@@ -232,6 +232,12 @@ def _ref_patterns(ctx: Context):
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 
 
+def _singulars(words: list[str]) -> list[tuple[str, ...]]:
+    """``words`` with one of its plural words in the singular, each in turn ("divisions of poland" → "division of
+    poland"): a title written in the plural."""
+    return [(*words[:k], w[:-1], *words[k + 1:]) for k, w in enumerate(words) if len(w) > 3 and w.endswith("s")]
+
+
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
     ident, period, names, code = _ref_patterns(ctx)
@@ -279,10 +285,9 @@ def references(text: str, ctx: Context):
         def plural_at(i: int):
             # "the First and Second Divisions of Poland": one word of the second title in the plural
             for n in range(min(index.longest, len(words) - i), 1, -1):
-                key = [fold(w.group(0)) for w in words[i:i + n]]
-                for k, w in enumerate(key):
-                    if len(w) > 3 and w.endswith("s") and tuple(key[:k] + [w[:-1]] + key[k + 1:]) in index.by_words:
-                        return (n, index.by_words[tuple(key[:k] + [w[:-1]] + key[k + 1:])])
+                for key in _singulars([fold(w.group(0)) for w in words[i:i + n]]):
+                    if key in index.by_words:
+                        return (n, index.by_words[key])
             return None
 
         def elided_at(i: int):
@@ -299,8 +304,7 @@ def references(text: str, ctx: Context):
                 return None
             rest = [fold(w.group(0)) for w in words[m + 1:m + second[0]]]
             # the second title in the plural ("Divisions of Poland"): the first one's words in the singular
-            keys = [(fold(first), *rest)] + [(fold(first), *rest[:k], w[:-1], *rest[k + 1:])
-                                              for k, w in enumerate(rest) if len(w) > 3 and w.endswith("s")]
+            keys = [(fold(first), *rest)] + [(fold(first), *key) for key in _singulars(rest)]
             ident_ = next((index.by_words[k] for k in keys if k in index.by_words), None)
             if ident_ is None or ident_ == second[1] or not free(words[i].start(), words[i].end()):
                 return None

@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
 from .events import read_event_sentence
-from .framing import Unframed, reframed
+from .framing import Unframed, question_and_answer, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
 from .reading import Reading, Unread
@@ -86,17 +86,14 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state). A
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
-    qa = _QA.match(sentence)
-    if qa and (rule_shaped(qa["q"] + ".", vocab) or rule_shaped(qa["a"], vocab)):
+    qa = question_and_answer(sentence)
+    if qa and (rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab)):
         return True  # a question and its answer: the rule may be in either (framing.py reads or reports it)
     letters = [c for c in sentence if c.isalpha()]
     if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
         if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
             return True
     return _shaped(sentence, vocab)
-
-
-_QA = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<q>[^?]{3,300})\?\s*A\s*[:.]\s*(?P<a>.{1,300})$", re.DOTALL)
 
 
 def _shaped(sentence: str, vocab: Vocabulary | None) -> bool:
