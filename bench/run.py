@@ -288,7 +288,8 @@ def render_markdown(results: dict) -> str:
         "in-process without the cache. `check_cold` / `check_warm` are `rulekb check --format json` as a whole "
         "process with an empty / a warm cache folder (warm: the KB and, for an unchanged KB, its findings come "
         "from the cache); `newtext_cold` / `newtext_warm` are `rulekb check NEW.txt` the same way. `sitegen` writes "
-        "the site's Markdown pages (checks and logic included), `sitebuild` is mkdocs' build of them, `sitefloor` "
+        "the site's Markdown pages (checks and logic included, and the companion page's start position solved once per "
+        "game), `sitebuild` is mkdocs' build of them, `sitefloor` "
         "the same mkdocs build of plain Markdown pages of the same count, paths, navigation and byte sizes (mkdocs' "
         "own floor), and `site` is `rulekb site` as a whole process with an empty cache folder.",
         "",

@@ -8,7 +8,7 @@ libyaml is missing), floor_py (the same with PyYAML's pure-Python ``SafeLoader``
 schema validation, no KB cache), load_warm (load from a warm KB cache), lint (all
 checks but the logic family, on a loaded KB), logic (the logic family: whole-KB analysis), order (shortest
 history for --goal), newtext (check one new event text --text in the KB's context, all checks, load included),
-sitegen (write the site's Markdown), sitebuild (mkdocs build of it), sitefloor (mkdocs' own floor: the same build
+sitegen (write the site's Markdown, the companion's start position solved included), sitebuild (mkdocs build of it), sitefloor (mkdocs' own floor: the same build
 of plain Markdown pages of the same count, paths, navigation, front matter and byte sizes), site (``rulekb site`` as a
 whole process: load, checks, pages and mkdocs). Whole-process stages run ``rulekb check`` as a
 user does and time the process (wall clock, and its CPU time as ``cpu_seconds``): check_cold and check_warm (the

@@ -13,9 +13,13 @@ from .conftest import REPO
 
 pytestmark = pytest.mark.slow
 
+# sitegen writes the pages and also solves the companion page's start position (companion.start_answer, one
+# brave clingo solve over the game's horizon, at most START_TIME_LIMIT s): at 100 synthetic events that solve is
+# some 17 s of the stage's 19-23 s (199 answer sets over a 126-turn horizon, about 90 ms each), so 20 s was no
+# ceiling but the stage's own time, and CI failed on the noise (21.9 s). 40 s still fails a doubling.
 CEILING_SECONDS = {"floor": 5, "floor_py": 10, "floor_process": 10, "load": 10, "load_warm": 10, "lint": 10,
                    "logic": 20, "order": 10, "newtext": 10, "check_cold": 30, "check_warm": 30, "newtext_cold": 30,
-                   "newtext_warm": 30, "sitegen": 20, "sitebuild": 60, "sitefloor": 60, "site": 120}
+                   "newtext_warm": 30, "sitegen": 40, "sitebuild": 60, "sitefloor": 60, "site": 120}
 
 
 def test_small_benchmark_runs_within_ceilings(tmp_path):

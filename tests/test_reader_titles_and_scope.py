@@ -86,3 +86,31 @@ def test_after_either_of_two_events_but_before_is_ambiguous():
     assert logic["when_any"] == [{"kind": "occurred", "event": "5:Early"}, {"kind": "occurred", "event": "4:Mid"}]
     logic = read("Cannot be played before the Korean War or the Vietnam War has been played.")
     assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic
+
+
+def test_a_whole_title_in_lower_case_with_a_proper_name():
+    # a whole title of three words or more, written in lower case, one of its words a proper name
+    assert read("Cannot be played before the second division of Poland has occurred.")["when"] == [
+        {"kind": "occurred", "event": "8:Mid"}]
+    logic = read("It cancels the national revolt of Portugal.")
+    assert logic["effects"] == [{"kind": "cancel_event", "event": "9:Mid"}], logic
+    # a shortened title, or a whole title with no proper name in it, is never read in lower case
+    assert read("Cannot be played before the second division has occurred.")["role"] == "unread"
+    assert read("Cannot be played while the nuclear test ban is in effect.")["role"] == "unread"
+
+
+def test_an_event_named_inside_another_noun_is_reported_never_dropped():
+    # "the ministry of Olivares … comes to an end": the event named inside another noun; not read (what is the
+    # ministry of an event?) but reported, never silent
+    index = TitleIndex(TITLES + [("OLIVARES", "2:Mid"), ("RICHELIEU", "3:Late")])
+    vocab = dataclasses.replace(VOCAB, titles=index)
+    logic = read_text("Once Richelieu takes office, the ministry of Olivares in Spain comes to an end immediately.",
+                      "3:Late", None, vocab)
+    assert logic["role"] == "unread", logic
+    # "cancel" before a title in lower case, then a condition: reported too
+    logic = read_text("Because the war drags everybody in, I had it cancel the national revolt of Portugal if "
+                      "the Korean War has already happened.", "3:Late", None, vocab)
+    assert logic["role"] == "unread", logic
+    # a title after "remove … from office" names the minister, not the event: nothing to read, nothing reported
+    assert read_text("FRA can freely remove Olivares from office at the end of any following phase.",
+                     "3:Late", None, vocab) is None

@@ -136,12 +136,18 @@ class TitleIndex:
     def __init__(self, pairs):
         self.by_words: dict[tuple[str, ...], str] = {}
         self.shortened: set[tuple[str, ...]] = set()  # keys that are a title cut to its first word
+        # whole titles of three words or more: written in lower case they still name the event when a word of
+        # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
+        self.whole: set[tuple[str, ...]] = set()
         for title, ident in pairs:
             words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
                 if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
                     self.by_words.setdefault(words[1:], ident)       # "the Confederation of Bar"
+                for whole in (words, words[1:] if words[0] in ("the", "a", "an") else ()):
+                    if len(whole) >= 3 and self.by_words.get(whole) == ident:
+                        self.whole.add(whole)
         # a title shortened by its writer ("the Sale of Corsica" for SALE OF CORSICA BY GENOA): a beginning of two
         # words or more that begins one title only
         starts: dict[tuple[str, ...], set[str]] = {}
@@ -194,6 +200,7 @@ class TitleIndex:
         out = TitleIndex([])
         out.by_words = {**self.by_words, **{k: v for k, v in other.by_words.items() if k not in other.shortened}}
         out.shortened = set(self.shortened)
+        out.whole = self.whole | {k for k in other.whole if out.by_words.get(k) == other.by_words.get(k)}
         out.acronyms = dict(self.acronyms)
         out.by_head_end = dict(self.by_head_end)
         out.longest = max(self.longest, other.longest)
@@ -261,7 +268,7 @@ def references(text: str, ctx: Context):
         i = 0
         def title_at(i: int):
             if not words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card
-                return None
+                return lower_title_at(i)
             for n in range(min(index.longest, len(words) - i), 0, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
@@ -271,6 +278,16 @@ def references(text: str, ctx: Context):
             if (word.isupper() and len(word) >= 2 and fold(word) in index.acronyms and word not in ctx.codes
                     and not text.isupper() and free(words[i].start(), words[i].end())):
                 return (1, index.acronyms[fold(word)])
+            return None
+
+        def lower_title_at(i: int):
+            # a whole title of three words or more in lower case, one of its words a proper name: "the war between
+            # Persia and Turkey", "the first division of Poland" (never a shortened title: "the war" names nothing)
+            for n in range(min(index.longest, len(words) - i), 2, -1):
+                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                if (key in index.whole and any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
+                        and free(words[i].start(), words[i + n - 1].end())):
+                    return (n, index.by_words[key])
             return None
 
         def head_end_at(i: int):

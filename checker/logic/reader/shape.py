@@ -77,9 +77,18 @@ def _names_a_minor(toks) -> bool:
     return False
 
 
+# what is done to an event, whatever stands after its title ("cancels the war between Persia and Turkey if …")
+_ACTS_ON_TITLE = {"CANCEL_V", "EFFECTS_OF"}  # (not PREVENTS: "remove Richelieu from office")
+# what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
+# an end"): a state or an end of the event named, read or reported
+_ENDS_OF_TITLE = {"ENDS_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
+_CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "BUT", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
+
+
 def _names_an_event(toks) -> bool:
     """An id names an event wherever it stands; a title only where an event stands (after "if", "cancels", "and";
-    before "is", "has", "can"): "remove Richelieu from office" names the minister, not the event."""
+    before "is", "has", "can"; or a few words before "comes to an end" in its clause): "remove Richelieu from
+    office" names the minister, not the event."""
     for i, t in enumerate(toks):
         if t.kind != "REF":
             continue
@@ -87,8 +96,15 @@ def _names_an_event(toks) -> bool:
             return True
         before = toks[i - 1].kind if i else None
         after = toks[i + 1].kind if i + 1 < len(toks) else None
+        if before in _ACTS_ON_TITLE:
+            return True
         if (before is None or before in _BEFORE_TITLE) and (after is None or after in _AFTER_TITLE):
             return True
+        for u in toks[i + 1:i + 5]:
+            if u.kind in _ENDS_OF_TITLE:
+                return True
+            if u.kind in _CLAUSE_END:
+                break
     return False
 
 
