@@ -281,3 +281,33 @@ def test_bundled_kb_screenshot_and_inconclusive(pages):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "eu-desktop.png"), full_page=True)
     assert not page.errors
+
+
+def test_page_does_not_ask_a_question_too_large_to_ground(browser, tmp_path, monkeypatch):  # noqa: F811
+    """A game whose question is larger than rulekb now's limit (now.MAX_EVENT_TURNS, lowered here so the small
+    cold-war game stands for a large one): the site's build writes no start answer, and the page asks its solver
+    nothing (grounding in the tab cannot be cut short) but says why, in rulekb now's words."""
+    from checker.logic import now as now_module
+
+    monkeypatch.setattr(now_module, "MAX_EVENT_TURNS", 10)
+    monkeypatch.setattr("checker.site.companion.MAX_EVENT_TURNS", 10)
+    generate_pages(KBS["coldwar"], str(tmp_path / "docs"))
+    build_site(str(tmp_path / "docs"), str(tmp_path / "site"), config_dir=str(tmp_path))
+    code, answer = rulekb_now(KBS["coldwar"], [], tmp_path)
+    assert code == 3 and "too large" in answer["message"]
+    server = _Server(tmp_path / "site")
+    try:
+        page = browser.new_context(**DESKTOP).new_page()
+        page.goto(server.base + "now/")
+        page.wait_for_function("window.rulekbNow && window.rulekbNow.ready", timeout=30000)
+        assert page.evaluate("window.rulekbNow.state.data.start") is None
+        page.wait_for_function("document.getElementById('rk-now-status').dataset.kind === 'timeout'", timeout=60000)
+        said = page.locator("#rk-now-status").inner_text()
+        assert answer["message"] in said, (said, answer["message"])
+        assert page.eval_on_selector_all("li.rk-now-item", "els => els.length") == 0
+        log = [{"turn": 3, "event": "1:Early", "outcome": "fired"}]  # a log: the horizon grows by its turns
+        result = page.evaluate("(log) => window.rulekbNow.compute(log)", log)
+        code, answer = rulekb_now(KBS["coldwar"], log, tmp_path)
+        assert code == 3 and result == {"status": "too_large", "message": answer["message"], "verdicts": []}
+    finally:
+        server.close()

@@ -114,3 +114,19 @@ def test_empty_file_is_the_start_and_missing_file_is_usage(tmp_path):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         assert main(["now", str(tmp_path / "nope.yaml"), "--kb", "kb"]) == 2
     assert "no such file" in err.getvalue()
+
+
+def test_a_question_too_large_to_ground_is_not_asked(tmp_path, monkeypatch):
+    """Grounding cannot be cut short by the time limit (1,000 synthetic events passed 13 GB): a question of more
+    event-turns than now.MAX_EVENT_TURNS is not asked. Every verdict is inconclusive with the reason, said once."""
+    from checker.logic import now as now_module
+
+    code, answer, _ = now(tmp_path, "", "examples/coldwar/kb", "--format", "json")
+    assert code == 0 and answer["status"] == "answered"  # 11 events: far below the limit
+    monkeypatch.setattr(now_module, "MAX_EVENT_TURNS", 10)
+    code, answer, _ = now(tmp_path, "", "examples/coldwar/kb", "--format", "json")
+    assert code == 3 and answer["status"] == "inconclusive"
+    assert answer["message"].startswith("the question is too large to ask: 11 events over a horizon of ")
+    assert {v["verdict"] for v in answer["verdicts"]} == {"inconclusive"} and len(answer["verdicts"]) == 11
+    code, text, _ = now(tmp_path, "", "examples/coldwar/kb")
+    assert code == 3 and text.count("too large") == 1, text  # said once, not under each of the 11 events

@@ -123,20 +123,22 @@ def _print_text(args, result, items) -> None:
     counts = {k: sum(1 for i in items if i["verdict"] == k) for k in HEADINGS}
     console.print(f"{args.log}: next draw at turn {result.next_turn} — "
                   + ", ".join(f"{counts[k]} {HEADINGS[k]}" for k in HEADINGS), markup=False)
+    if result.message:  # the reason every verdict shares (a time limit, a question too large to ask): said once
+        console.print(f"  {result.message}", markup=False)
     for kind, heading in HEADINGS.items():
         group = [i for i in items if i["verdict"] == kind]
         if not group:
             continue
         console.print(f"\n{heading}:", markup=False)
         for i in group:
-            _print_item(console, i)
+            _print_item(console, i, result.message)
 
 
-def _print_item(console, i) -> None:
+def _print_item(console, i, shared: str = "") -> None:
     title = " ".join((i["title"] or "").split())
     draw = f" — a draw now: {', '.join(i['outcomes'])}" if i["outcomes"] else ""
     console.print(f"  {i['event']} {title}{draw}", markup=False)
-    if i.get("message"):
+    if i.get("message") and i["message"] != shared:
         console.print(f"      {i['message']}", markup=False)
     for f in i["failing"]:
         c = f["clause"]

@@ -57,6 +57,24 @@ VERDICTS = ("can_fire", "not_now", "never", "inconclusive")
 OUTCOME_WORDS = {"fires": "fires", "marked": "marked off", "refused": "refused", "rerolled": "re-roll"}
 
 
+# The question grounds every event at every turn of the horizon, and clingo's grounding cannot be stopped by a time
+# limit. Its cost grows faster than events x turns (synthetic games, ``bench.generate``: 100 events over 126 turns
+# ground in 1 s and 120 MB; 200 over 276 in 14 s and 1.1 GB; 300 over 424 in 53 s and 3.2 GB; 1,000 events passed
+# 13 GB before they were stopped). Above this many event-turns the question is not asked: every verdict is
+# inconclusive and says why (the bundled games: at most 1,564).
+MAX_EVENT_TURNS = 25_000
+
+
+def too_large(kb: KnowledgeBase, entries) -> str | None:
+    """Why the question for ``kb`` after ``entries`` is not asked (its size), or None."""
+    size = len(kb.events) * horizon(kb, entries)
+    if size <= MAX_EVENT_TURNS:
+        return None
+    return (f"the question is too large to ask: {len(kb.events):,} events over a horizon of "
+            f"{horizon(kb, entries):,} turns ({size:,} event-turns; the limit is {MAX_EVENT_TURNS:,}, as grounding "
+            "it cannot be cut short)")
+
+
 def log_facts(entries) -> str:
     """``logged``/``lognone`` facts for validated log entries (logs.py), and ``next_turn``."""
     by_turn = {e.turn: e for e in entries}
@@ -164,6 +182,12 @@ def what_can_fire(kb: KnowledgeBase, entries, time_limit: float = 10.0, describe
     describe = describe or Describer(model)
     nxt = max((e.turn for e in entries), default=0) + 1
     result = NowResult("answered", nxt)
+    large = too_large(kb, entries)
+    if large:
+        result.status, result.message = "inconclusive", large
+        result.verdicts = [Verdict(e, "inconclusive", message=large) for e in model.events]
+        result.seconds = time.perf_counter() - start
+        return result
     session = Session(model, extra=log_facts(entries) + QUESTION_STEP, final=QUESTION_FINAL, questions=False)
     session.extend(horizon(kb, entries))
     session.finish()

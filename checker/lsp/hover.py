@@ -75,7 +75,7 @@ def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
     from ..core.ids import find_references
     from ..games import profile
     from ..logic.derive import event_vocabulary
-    from ..logic.reader.describe import nearest
+    from ..logic.reader.describe import nearest, probe_id
     from ..logic.reader.read import read_text
 
     game = event.game if event is not None else kb.game
@@ -91,7 +91,7 @@ def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
         events = [r.target for r in find_references(text, labels=vocab.labels) if r.kind == "event"]
         if len(_NEAREST) > 256:
             _NEAREST.clear()
-        _NEAREST[key] = nearest(text, events, lambda s: read_text(s, own, vocab=vocab))
+        _NEAREST[key] = nearest(text, events, lambda s: read_text(s, own, vocab=vocab), probe_id(vocab))
     return _NEAREST[key]
 
 

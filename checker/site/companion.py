@@ -22,7 +22,7 @@ from pathlib import Path
 from ..logic.analysis import horizon_bound, unproven_by_event
 from ..logic.basis import unread_basis
 from ..logic.facts import DependencyIndex, build_model
-from ..logic.now import QUESTION_FINAL, QUESTION_STEP, Describer, candidates
+from ..logic.now import MAX_EVENT_TURNS, QUESTION_FINAL, QUESTION_STEP, Describer, candidates
 from ..logic.solver import PROGRAMS, asp_dir
 from .urls import event_url, rel, segment
 
@@ -85,7 +85,8 @@ def game_data(load, view, locator) -> dict:
     return {"game": view.game, "facts": model.program(), "bound": bound,
             "step": QUESTION_STEP, "final": QUESTION_FINAL, "events": events,
             "clauses": {str(c): located(info) for c, info in model.clauses.items()},
-            "terms": _terms(model, describe), "start": start_answer(view, model, locator)}
+            "terms": _terms(model, describe), "max_event_turns": MAX_EVENT_TURNS,
+            "start": start_answer(view, model, locator)}
 
 
 START_TIME_LIMIT = 60.0  # seconds for the start position's question at build time (the bundled KB: about 2 s)

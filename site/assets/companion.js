@@ -106,7 +106,20 @@ async function answer() {
   return result;
 }
 
+// The size rule of rulekb now (checker/logic/now.py too_large): grounding cannot be cut short, so a question of more
+// event-turns than the limit is not asked (it would hold the tab for minutes and gigabytes).
+function tooLarge(data, log) {
+  const last = log.reduce((m, e) => Math.max(m, e.turn), 0);
+  const size = data.events.length * (last + data.bound);
+  if (!data.max_event_turns || size <= data.max_event_turns) return null;
+  const n = (x) => x.toLocaleString("en-US");
+  return "the question is too large to ask: " + n(data.events.length) + " events over a horizon of " + n(last + data.bound) +
+    " turns (" + n(size) + " event-turns; the limit is " + n(data.max_event_turns) + ", as grounding it cannot be cut short)";
+}
+
 async function compute(data, asp, log, progress) {
+  const large = tooLarge(data, log);
+  if (large) return { status: "too_large", message: large, verdicts: [] };
   const program = question(data, asp, log);
   const t0 = performance.now();
   const res = await run(program.text + program.lua, 0, ["--enum-mode=brave"]);
@@ -141,6 +154,7 @@ function show(result) {
   const box = $("rk-now-verdicts");
   box.replaceChildren();
   if (result.status === "timeout") { status("The solver did not answer within " + TIME_LIMIT_MS / 1000 + " s: every verdict is inconclusive (a time limit). Shorten the log or use rulekb now.", "timeout"); return; }
+  if (result.status === "too_large") { status("No verdicts: " + result.message + ". rulekb now answers the same way.", "timeout"); return; }
   if (result.status === "error") { status("The solver failed: " + result.error, "error"); return; }
   if (result.status === "illegal") { status("This log is not legal: " + result.message + ". No verdicts for an illegal log (rulekb order --check explains it).", "illegal"); return; }
   const counts = {};

@@ -146,20 +146,38 @@ TEMPLATES = (
 )
 
 
-def nearest(sentence: str, events: list[str], read) -> str | None:
+PLACEHOLDER = "<event>"  # what a form shows where the sentence named no event
+
+
+def nearest(sentence: str, events: list[str], read, probe: str | None = None) -> str | None:
     """The readable form closest to ``sentence`` (rapidfuzz's token-set ratio), filled with its own event ids, that
-    ``read`` (sentence -> logic) actually reads; None when no template reads."""
+    ``read`` (sentence -> logic) actually reads; None when no template reads. A sentence that names no event is
+    offered a form with ``<event>`` where the event goes (tried with ``probe``, an id of the game that is not the
+    sentence's own event), never one about "this event" (it read "Can occur only after event this event has been
+    played through", an event waiting for itself); with no ``probe``, only a form that names none."""
     from rapidfuzz import fuzz
 
-    e = events[0] if events else "this event"
-    e2 = events[1] if len(events) > 1 else e
+    e = events[0] if events else probe
+    e2 = events[1] if len(events) > 1 else None
     best = None
     for template in TEMPLATES:
+        if (e is None and "{e" in template) or (e2 is None and "{e2}" in template):
+            continue  # ("after 3:IV and before 3:IV": a form about two events needs two)
         candidate = template.format(e=e, e2=e2)
         logic = read(candidate)
         if not logic or logic.get("role") == "unread":
             continue
-        score = fuzz.token_set_ratio(sentence.lower(), candidate.lower())
+        shown = candidate.replace(probe, PLACEHOLDER) if probe and not events else candidate
+        score = fuzz.token_set_ratio(sentence.lower(), shown.lower())
         if best is None or score > best[0]:
-            best = (score, candidate)
+            best = (score, shown)
     return best[1] if best else None
+
+
+def probe_id(vocab) -> str:
+    """An id of the game's id syntax to try the forms with where a sentence names no event (shown as ``<event>``):
+    a number no game's list reaches, in the game's first period."""
+    from ...core.eventid import canonical_event_id
+
+    label = (tuple(vocab.periods) or tuple(vocab.labels) or ("I",))[0]
+    return canonical_event_id(f"999:{label}", vocab.labels) or "999:I"
