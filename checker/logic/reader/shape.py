@@ -81,7 +81,7 @@ def _names_a_minor(toks) -> bool:
 _ACTS_ON_TITLE = {"CANCEL_V", "EFFECTS_OF"}  # (not PREVENTS: "remove Richelieu from office")
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
-_ENDS_OF_TITLE = {"ENDS_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
+_ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
 _CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "BUT", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
 
 
@@ -109,6 +109,19 @@ def _names_an_event(toks) -> bool:
 
 
 _NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P", "CANCELLED"}
+
+
+def _end_of_a_possessive(toks) -> bool:
+    """A name in the possessive, then an end within its clause: "Richelieu's ministry ends", "the Pope's reign
+    comes to an end" (an event named by what it stands for: reported, never dropped)."""
+    for i, t in enumerate(toks):
+        if t.kind == "NAME" and t.value.endswith(("'s", "’s")):
+            for u in toks[i + 1:i + 4]:
+                if u.kind in ("ENDS_V", "CANCEL_V", "CANCELLED"):
+                    return True
+                if u.kind in _CLAUSE_END:
+                    break
+    return False
 
 
 def _state_of_a_name(toks) -> bool:
@@ -157,6 +170,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
     if kinds & {"NAME", "CODE"} and "UNIT" not in kinds and _PLACE_WORDS.search(text):
         return True  # a place created, removed or handed over (see _PLACE_WORDS)
+    if _end_of_a_possessive(toks):
+        return True  # "Richelieu's ministry ends"
     if _state_of_a_name(toks):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",

@@ -1,0 +1,80 @@
+"""A grid of rule sentences in a designer's or a modern rulebook's voice: a lead-in before the rule ("In my design,",
+"Remember:", "Keep in mind that"), "no Fronde while …", "only becomes possible after", "while the war lasts",
+"has left office", "puts an end to", "rules out". Written from the language's parts, not from any corpus; every
+reading checked by hand. What is not read here is reported, never dropped: an event named in the possessive with
+its end ("Richelieu's ministry ends"), "brings X to an end".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA"],
+                "events": {"1:IV": "THIRTY YEARS WAR", "16:IV": "FRONDE IN FRANCE", "20:IV": "RICHELIEU"}}}
+VOCAB = vocabularies(GAMES)["eu"]
+OVER_WAR = {"kind": "over", "event": "1:IV"}
+NOT_RICHELIEU = {"kind": "not_in_effect", "event": "20:IV"}
+
+
+def req(*when):
+    return {"role": "requirement", "when": list(when)}
+
+
+CASES = [
+    ("To model the unrest, this event can only happen once the Thirty Years War is over.", req(OVER_WAR)),
+    ("Note that the Fronde cannot take place before the Thirty Years War has ended.", req(OVER_WAR)),
+    ("In my design, the Fronde only becomes possible after the Thirty Years War has ended.", req(OVER_WAR)),
+    ("The Fronde is meant to be a late event: it cannot occur before period VII.",
+     req({"kind": "period_at_least", "value": "VII"})),
+    ("For balance reasons, this event is only possible if the Thirty Years War has occurred.",
+     req({"kind": "occurred", "event": "1:IV"})),
+    ("We felt that the Fronde should not happen while Richelieu was still in power.", req(NOT_RICHELIEU)),
+    ("You will find that the event cannot occur until the Thirty Years War has ended.", req(OVER_WAR)),
+    ("It is important to remember that this event cannot occur if Richelieu is in effect.", req(NOT_RICHELIEU)),
+    ("Keep in mind that the Fronde requires the Thirty Years War to be over.", req(OVER_WAR)),
+    ("Remember: no Fronde while Richelieu is in effect.", req(NOT_RICHELIEU)),
+    ("No Fronde while Richelieu is in effect.", req(NOT_RICHELIEU)),
+    ("No Fronde before period VII.", req({"kind": "period_at_least", "value": "VII"})),
+    ("This event will only take place after the end of the Thirty Years War.", req(OVER_WAR)),
+    ("This event cannot occur as long as the Thirty Years War is still going on.",
+     req({"kind": "not_in_effect", "event": "1:IV"})),
+    ("The Fronde cannot break out while the Thirty Years War lasts.", req({"kind": "not_in_effect", "event": "1:IV"})),
+    ("Until Richelieu has left office, the Fronde cannot happen.", req({"kind": "over", "event": "20:IV"})),
+    ("The event is not available until the Thirty Years War has come to an end.", req(OVER_WAR)),
+    ("The Fronde puts an end to the Thirty Years War.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "1:IV"}]}),
+    ("This event rules out Richelieu for the rest of the game.",
+     {"role": "effect", "effects": [{"kind": "never_occurs", "event": "20:IV"}]}),
+]
+
+
+def _read(text):
+    logic = read_text(text, "16:IV", vocab=VOCAB, opening=True)
+    return logic and {k: v for k, v in logic.items() if k != "derived_from"}
+
+
+@pytest.mark.parametrize("text,want", CASES, ids=[c[0][:60] for c in CASES])
+def test_the_designer_grid_reads(text, want):
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "When the Fronde breaks out, Richelieu's ministry ends.",  # dropped without a word before
+    "The Fronde brings the Thirty Years War to an end.",      # dropped without a word before
+    "Players should note that this event has no chance of occurring while Richelieu remains in office.",
+])
+def test_what_the_grid_does_not_read_is_reported(text):
+    logic = _read(text)
+    assert logic is not None and logic["role"] == "unread", logic
+
+
+@pytest.mark.parametrize("text", [
+    "Chernobyl was the last card we added during playtesting.",  # "last" is no state ("lasts" is)
+    "Parliament continues to rule for three more turns.",
+])
+def test_lasts_is_a_state_and_last_or_continues_are_not(text):
+    # no rule in them, nothing reported (with "last" or "continues" as a state both were reported: a false alarm)
+    assert read_text(text, "16:IV", vocab=VOCAB) is None
