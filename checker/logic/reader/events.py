@@ -530,6 +530,14 @@ class _ToFormula(Transformer):
         names = [i for i in items if isinstance(i, Ev)]
         return ("atom", "at_peace", (names[0], names[1]))
 
+    def atom_at_war_each(self, items):
+        *subjects, other = [i for i in items if isinstance(i, Ev)]
+        return _and([("atom", "at_war", (x, other)) for x in subjects])
+
+    def atom_at_peace_each(self, items):
+        *subjects, other = [i for i in items if isinstance(i, Ev)]
+        return _and([("atom", "at_peace", (x, other)) for x in subjects])
+
     def eff_created(self, items):
         return [{"kind": "minor_created", "subject": str(n)} for n in items if isinstance(n, Ev)]
 

@@ -26,7 +26,8 @@ _PLACE_WORDS = re.compile(
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
-          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME", "ENDS_V", "MAY_END"}
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME", "ENDS_V", "MAY_END",
+          "DISCARD_V", "NO_EFFECT"}
 _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
@@ -34,7 +35,7 @@ _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRE
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
                 "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
-                "GAME_ENDS"}
+                "GAME_ENDS", "NO_EFFECT", "MAY_END"}
 
 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
@@ -78,7 +79,7 @@ def _names_a_minor(toks) -> bool:
 
 
 # what is done to an event, whatever stands after its title ("cancels the war between Persia and Turkey if …")
-_ACTS_ON_TITLE = {"CANCEL_V", "EFFECTS_OF"}  # (not PREVENTS: "remove Richelieu from office")
+_ACTS_ON_TITLE = {"CANCEL_V", "EFFECTS_OF", "DISCARD_V"}  # (not PREVENTS: "remove Richelieu from office")
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
 _ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}

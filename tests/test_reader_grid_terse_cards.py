@@ -1,0 +1,93 @@
+"""A grid of terse card texts (the register of printed cards and their errata): frames ("Playable only if …",
+"Unplayable unless …", "Mid War or later."), effects ("Removes X from play.", "From now on X cannot be played as an
+event."), and what no form reads but must be reported ("Discard X from the game.", "X has no further effect."; both
+were dropped without a word). Written from the language's parts, not from any corpus; every reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
+                           "7:Early": "COMECON", "9:Early": "INDEPENDENT REDS", "1:Late": "DETENTE",
+                           "5:Late": "STAR WARS", "6:Late": "GLASNOST"}}}
+VOCAB = vocabularies(GAMES)["cw"]
+
+
+def req(*when, key="when"):
+    return {"role": "requirement", key: list(when)}
+
+
+def st(kind, event):
+    return {"kind": kind, "event": event}
+
+
+REQUIREMENTS = [
+    ("Playable only if COMECON is in effect.", req(st("in_effect", "7:Early"))),
+    ("Unplayable as an event if NATO has been played.", req(st("not_occurred", "2:Early"))),
+    ("Requires Warsaw Pact.", req(st("occurred", "3:Early"))),
+    ("Only after Warsaw Pact.", req(st("occurred", "3:Early"))),
+    ("Not playable during the Late War.", req({"kind": "period_at_least", "value": "Late", "negated": True})),
+    ("Cannot be played as an event while NATO is in effect.", req(st("not_in_effect", "2:Early"))),
+    ("Play only after the Marshall Plan has been played.", req(st("occurred", "1:Early"))),
+    ("Event only playable if Warsaw Pact is in play.", req(st("in_effect", "3:Early"))),
+    ("Prerequisite: Warsaw Pact.", req(st("occurred", "3:Early"))),
+    ("Needs COMECON.", req(st("occurred", "7:Early"))),
+    ("Only playable as an event once NATO has been played.", req(st("occurred", "2:Early"))),
+    ("Playable as an event only before NATO.", req(st("not_occurred", "2:Early"))),
+    ("Can't be played as an event if NATO is in play.", req(st("not_in_effect", "2:Early"))),
+    ("Event is unplayable while Warsaw Pact is active.", req(st("not_in_effect", "3:Early"))),
+    ("May be played as an event only if Warsaw Pact and COMECON have both been played.",
+     req(st("occurred", "3:Early"), st("occurred", "7:Early"))),
+    ("Unplayable unless Warsaw Pact has been played.", req(st("occurred", "3:Early"))),
+    ("Event cannot be played before the Mid War.", req({"kind": "period_at_least", "value": "Mid"})),
+    ("Mid War or later.", req({"kind": "period_at_least", "value": "Mid"})),
+    ("Only playable in the Early War.", req({"kind": "period_at_least", "value": "Mid", "negated": True})),
+]
+
+EFFECTS = [
+    ("Cancels Star Wars.", [{"kind": "cancel_event", "event": "5:Late"}]),
+    ("Ends the effects of Star Wars.", [{"kind": "cancel_event", "event": "5:Late"}]),
+    ("Star Wars can no longer be played as an event.", [{"kind": "never_occurs", "event": "5:Late"}]),
+    ("Prevents the play of Star Wars as an event for the rest of the game.",
+     [{"kind": "never_occurs", "event": "5:Late"}]),
+    ("Star Wars may no longer be played.", [{"kind": "never_occurs", "event": "5:Late"}]),
+    ("Cancel Star Wars and Détente.", [{"kind": "cancel_event", "event": "5:Late"},
+                                       {"kind": "cancel_event", "event": "1:Late"}]),
+    ("Removes Star Wars from play.", [{"kind": "never_occurs", "event": "5:Late"}]),
+    ("Negates Star Wars.", [{"kind": "cancel_event", "event": "5:Late"}]),
+    ("From now on Star Wars cannot be played as an event.", [{"kind": "never_occurs", "event": "5:Late"}]),
+    ("The game ends immediately.", [{"kind": "game_ends"}]),
+]
+
+
+def _read(text, event="9:Early"):
+    logic = read_text(text, event, vocab=VOCAB, opening=True)
+    return logic and {k: v for k, v in logic.items() if k != "derived_from"}
+
+
+@pytest.mark.parametrize("text,want", REQUIREMENTS, ids=[c[0][:60] for c in REQUIREMENTS])
+def test_card_requirements(text, want):
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize("text,want", EFFECTS, ids=[c[0][:60] for c in EFFECTS])
+def test_card_effects(text, want):
+    assert _read(text, "6:Late") == {"role": "effect", "effects": want}
+
+
+@pytest.mark.parametrize("text", ["Discard Star Wars from the game.", "Star Wars has no further effect.",
+                                  "Star Wars is no longer in effect.", "The game ends at the end of this turn."])
+def test_what_no_form_reads_is_reported(text):
+    # in the event's body, where a sentence that is not rule-shaped is narrative (no opening condition)
+    logic = read_text(text, "6:Late", vocab=VOCAB)
+    assert logic is not None and logic["role"] == "unread", logic
+
+
+def test_the_discard_pile_is_no_act():
+    text = "Star Wars is popular with US players because it lets them dig a card out of the discard pile."
+    assert read_text(text, "6:Late", vocab=VOCAB) is None
