@@ -11,7 +11,7 @@ import pytest
 from checker.logic.reader.read import read_text
 from tests.heldout.score import vocabularies
 
-GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA"],
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "RUS", "PRU", "TUR"],
                 "events": {"1:IV": "THIRTY YEARS WAR", "3:IV": "WAR BETWEEN PERSIA AND TURKEY",
                            "4:IV": "NATIONAL REVOLT OF PORTUGAL", "20:IV": "RICHELIEU"}}}
 VOCAB = vocabularies(GAMES)["eu"]
@@ -57,6 +57,13 @@ REQUIREMENTS = [
     ("This event shall not occur earlier than event 3:IV.", req(occurred("3:IV"))),
     ("This event shall occur no earlier than event 3:IV.", req(occurred("3:IV"))),
     ("This event can happen only if event 3:IV has taken place previously.", req(occurred("3:IV"))),
+    # the events rewrite's own voice: two countries in one state, "at the earliest after"
+    ("Cannot occur unless RUS and PRU are both at peace with TUR.",
+     req({"kind": "at_peace", "subject": "RUS", "value": "TUR"}, {"kind": "at_peace", "subject": "PRU", "value": "TUR"})),
+    ("Can occur only if RUS and PRU are at war with TUR.",
+     req({"kind": "at_war", "subject": "RUS", "value": "TUR"}, {"kind": "at_war", "subject": "PRU", "value": "TUR"})),
+    ("Can occur at the earliest after event 3:IV.", req(occurred("3:IV"))),
+    ("Can occur at the earliest after event 3:IV has ended.", req({"kind": "over", "event": "3:IV"})),
 ]
 
 EFFECTS = [
