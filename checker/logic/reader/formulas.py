@@ -78,13 +78,23 @@ def to_condition(f) -> dict[str, Any]:
 
 
 def condition_lists(f) -> dict[str, list]:
-    """A requirement's formula as the contract's lists: ``when`` (all hold) or ``when_any`` (one holds)."""
+    """A requirement's formula as the contract's lists: ``when`` (all hold) or ``when_any`` (one holds). A
+    condition stated twice is one condition ("Can X be played before Star Wars? No, Star Wars must have been played
+    first")."""
     n = _nnf(f)
     if n[0] == "and":
-        return {"when": [to_condition(x) for x in n[1]]}
+        return {"when": _once([to_condition(x) for x in n[1]])}
     if n[0] == "or":
-        return {"when_any": [to_condition(x) for x in n[1]]}
+        return {"when_any": _once([to_condition(x) for x in n[1]])}
     return {"when": [to_condition(n)]}
+
+
+def _once(conditions: list) -> list:
+    out: list = []
+    for c in conditions:
+        if c not in out:
+            out.append(c)
+    return out
 
 
 

@@ -40,8 +40,17 @@ _MAY_IT = re.compile(r"^(?:(?P<lead>[^,;?]{3,120}),\s+)?(?P<modal>[Cc]an|[Mm]ay|
 _MAY_I = re.compile(r"^(?P<modal>Can|May|Could)\s+(?:I|we|you|a player|either player|the \w+ player)\s+play\s+"
                     r"(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:as an event\s+)?(?:if|while|when|before|after|during|unless|"
                     r"until|once)\b[^?]*)$")
-# "Does COMECON need the Marshall Plan?": a "Yes" states it ("COMECON needs the Marshall Plan")
-_DOES_NEED = re.compile(r"^(?:Does|Do)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<verb>need|require)\s+(?P<object>[^?]{1,200})$")
+# "Does COMECON need the Marshall Plan?", "Does Glasnost cancel Détente?": a "Yes" states it ("COMECON needs the
+# Marshall Plan", "Glasnost cancels Détente")
+_DOES_NEED = re.compile(r"^(?:Does|Do)\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<verb>need|require|cancel|prevent)\s+"
+                        r"(?P<object>[^?]{1,200})$")
+# "Is Star Wars required for Glasnost?": a "Yes" states "Glasnost requires Star Wars"
+_IS_REQUIRED = re.compile(r"^(?:Is|Are)\s+(?P<object>[^,;?]{1,120}?)\s+(?:required|needed|a\s+prerequisite)\s+"
+                          r"(?:for|to\s+play)\s+(?P<subject>[^,;?]{1,120})$")
+# an answer that only echoes the question ("No, it is not.", "Yes, you can."): a bare "Yes" / "No"
+_ECHO = re.compile(r"^(?P<yn>yes|no)\s*[,.;:!]?\s*(?:it|you|they|one|that)\s+(?:is|isn't|is\s+not|are|aren't|are\s+not"
+                   r"|does|doesn't|does\s+not|do|don't|do\s+not|can|can't|cannot|can\s+not|may|may\s+not|might\s+not"
+                   r"|must|must\s+not|will|won't|will\s+not|would|wouldn't|would\s+not)\s*[.!]?\s*$", re.IGNORECASE)
 _IS_IT = re.compile(r"^Is\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?playable\b[^?]*)$")
 # a question whether a rule imposes something: "Does Prague Spring require …", "Does SALT cancel Star Wars for both
 # sides?", "Does the Blockade have to be over?"
@@ -54,6 +63,9 @@ _REPLACE = re.compile(rf"^(?P<head>.*?)\breplace\s+{_Q}[^\"'‘’“”]{{1,300
                       rf"{_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
 _READS = re.compile(rf"^(?P<head>.*?)\b(?:should|shall|now|will|must)?\s*(?:read|reads|say|says)\s*:?\s*"
                     rf"{_Q}(?P<new>[^\"‘’“”]{{1,300}}?){_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+# "Erratum: the text should read: Playable only if …": the new wording after a colon, unquoted, to the end
+_READS_COLON = re.compile(r"^(?P<head>.*?)\b(?:should|shall|now|will|must)\s+(?:read|say)\s*:\s*(?P<new>[^\"‘’“”]{3,300}?)"
+                          r"(?P<tail>)$", re.IGNORECASE | re.DOTALL)
 # what may follow the new wording: the old one ("not '…'", "instead of '…'"), or nothing
 _OLD = re.compile(rf"^\s*(?:[,;]?\s*(?:not|instead of|rather than)\s+{_Q}[^\"‘’“”]{{0,300}}{_Q})?\s*"
                   rf"(?:\([^()]{{0,300}}\))?\s*\.?\s*$", re.IGNORECASE | re.DOTALL)
@@ -68,6 +80,13 @@ def question_and_answer(text: str) -> tuple[str, str] | None:
     return m["question"], m["answer"]
 
 
+def asks_for_a_rule(question: str) -> bool:
+    """Does the question ask whether one event needs, requires, cancels or prevents another ("Does Glasnost cancel
+    Détente?", "Is Star Wars required for Glasnost?"): then a bare "Yes" states a rule."""
+    question = " ".join(question.split())
+    return bool(_DOES_NEED.match(question) or _IS_REQUIRED.match(question))
+
+
 class Unframed(Exception):
     """A framed sentence whose rule is partly in the question (an answer starting "Yes" / "No"): report it."""
 
@@ -78,6 +97,9 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
     m = _ANSWER.match(text)
     if m:
         answer = m["answer"].strip()
+        echo = _ECHO.match(answer)
+        if echo:
+            answer = echo["yn"].capitalize() + "."
         if _YES_NO.match(answer):
             denied = _denied(m["question"], answer)
             if denied is not None:
@@ -89,7 +111,7 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
         return answer
-    for pattern in (_REPLACE, _READS):
+    for pattern in (_REPLACE, _READS, _READS_COLON):
         m = pattern.match(text)
         if m and _OLD.match(m["tail"]) and _names_only_this(m["head"], ctx, extra):
             new = m["new"].strip()
@@ -133,6 +155,10 @@ def _answered(question: str, answer: str, ctx: Context, extra: tuple) -> str | N
     if need and not no:
         # "Q: Does COMECON need the Marshall Plan? A: Yes[ — it can only be played once …]": the need, and the answer
         stated = f"{need['subject']} {need['verb']}s {need['object']}"
+        return f"{stated}; {rest}" if rest else stated + "."
+    required = _IS_REQUIRED.match(question)
+    if required and not no:
+        stated = f"{required['subject']} requires {required['object']}"
         return f"{stated}; {rest}" if rest else stated + "."
     if not rest:
         return None

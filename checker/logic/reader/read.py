@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
 from .events import read_event_sentence
-from .framing import Unframed, question_and_answer, reframed
+from .framing import Unframed, asks_for_a_rule, question_and_answer, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
 from .reading import Reading, Unread
@@ -87,7 +87,7 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
     qa = question_and_answer(sentence)
-    if qa and (rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab)):
+    if qa and (rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab) or asks_for_a_rule(qa[0])):
         return True  # a question and its answer: the rule may be in either (framing.py reads or reports it)
     letters = [c for c in sentence if c.isalpha()]
     if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
