@@ -12,6 +12,9 @@ FAQ and errata texts state a rule inside another sentence:
   - to a question whether a card requires, needs, cancels, prevents … something ("Q: Does Prague Spring require
     the Warsaw Pact to be in effect? A: No, it only requires the Warsaw Pact to have been played."), "No, S" denies
     that and S states what holds instead: S is the rule;
+  - to a question whether one event needs, requires, cancels or prevents another ("Q: Does Glasnost cancel
+    Détente? A: Yes.", "Q: Is Star Wars required for Glasnost? A: Yes, …"), "Yes[, S]" states it (and S);
+  - an answer that only echoes the question ("No, it is not.", "Yes, you can.") is a bare "No" / "Yes";
   - any other "Yes" / "No" ("Q: Is Space Race restricted? A: Yes: …", "Does X still work after …? A: No. …")
     holds part of its rule in the question, which is not read: the sentence is reported, never half-read. So is an
     answer whose pronoun ("it", "they") may stand for an event the question names other than this one.
@@ -19,7 +22,7 @@ FAQ and errata texts state a rule inside another sentence:
   Korean War'.`` and ``replace 'Requires NATO' with 'Requires NATO or the Marshall Plan'`` — the quoted new wording
   is the rule; the old wording after "not", "instead of", "rather than" (or in an aside) is not. The words before
   "should read" may name only this event ("the card", its own title) or be a label: a correction of another card is
-  reported.
+  reported. The new wording may also stand unquoted after "should read:" to the end of the sentence.
 
 :func:`reframed` gives the text to read instead, or None when the sentence is not framed so.
 """
