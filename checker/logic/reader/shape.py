@@ -39,7 +39,8 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 
 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
-                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"))
+                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
+                 ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"))
 
 
 def _names_a_minor(toks) -> bool:

@@ -1,0 +1,49 @@
+"""A grid of rule sentences about places and countries (docs/logic.md: exists, owns, owner, minor created or
+removed): "Poland must still exist; otherwise mark off", "PRU must not own Danzig", "if Poland has disappeared from
+the map", "PRU seizes Danzig", "created as a new minor country". Written from the language's parts, not from any
+corpus; every reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["PRU", "RUS", "AUS"],
+                "events": {"7:VII": "FIRST DIVISION OF POLAND", "9:VII": "ANNEXATION OF DANZIG BY PRUSSIA"}}}
+VOCAB = vocabularies(GAMES)["eu"]
+POLAND = {"kind": "exists", "subject": "Poland"}
+OWNS = {"kind": "owns", "subject": "Poland", "value": "Danzig"}
+
+CASES = [
+    ("Cannot occur if PRU already owns Danzig.",
+     {"role": "requirement", "when": [{"kind": "owns", "subject": "PRU", "value": "Danzig", "negated": True}]}),
+    ("Requires that Poland still exists.", {"role": "requirement", "when": [POLAND]}),
+    ("Poland must still exist; otherwise mark off.", {"role": "requirement", "when": [POLAND], "on_fail": "mark_off"}),
+    ("If Poland has disappeared from the map, mark off.",
+     {"role": "requirement", "when": [POLAND], "on_fail": "mark_off"}),
+    ("Only possible while Danzig belongs to Poland.", {"role": "requirement", "when": [OWNS]}),
+    ("PRU must not own Danzig.",
+     {"role": "requirement", "when": [{"kind": "owns", "subject": "PRU", "value": "Danzig", "negated": True}]}),
+    ("Possible only if Poland owns Danzig and event 7:VII has occurred.",
+     {"role": "requirement", "when": [OWNS, {"kind": "occurred", "event": "7:VII"}]}),
+    ("Danzig is transferred from Poland to PRU.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
+    ("PRU seizes Danzig.", {"role": "effect", "effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
+    ("Poland cedes Danzig to PRU.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
+    ("Poland ceases to exist.", {"role": "effect", "effects": [{"kind": "minor_removed", "subject": "Poland"}]}),
+    ("Courland is created as a new minor country.",
+     {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Courland"}]}),
+    ("Place Courland on the map as a new minor.",
+     {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Courland"}]}),
+]
+
+
+@pytest.mark.parametrize("text,want", CASES, ids=[c[0][:60] for c in CASES])
+def test_the_places_grid_reads(text, want):
+    logic = read_text(text, "9:VII", vocab=VOCAB, opening=True)
+    assert logic is not None
+    assert {k: v for k, v in logic.items() if k != "derived_from"} == want
