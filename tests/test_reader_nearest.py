@@ -32,3 +32,12 @@ def test_a_form_about_two_events_needs_two(capsys):
     assert code == 3 and out["nearest"] and out["nearest"].count("3:IV") == 1, out
     code, out = _read(capsys, "--event", "20:IV", "Cannot occur if the moon is full. Otherwise re-roll.")
     assert code == 3 and out["nearest"] == "Cannot occur if event <event> has occurred. Otherwise re-roll.", out
+
+
+def test_events_named_by_title_fill_the_form_and_an_ambiguous_it_names_both(capsys):
+    # the form is filled with the event the sentence names by its title (not "<event>"), and "it" after another
+    # event names both events it may stand for
+    code, out = _read(capsys, "--event", "8:VII", "If the First Division of Poland has not occurred, it can no longer "
+                      "occur.")
+    assert code == 3 and "(7:VII, or this event (8:VII)?)" in out["logic"]["reason"], out
+    assert "7:VII" in out["nearest"] and "<event>" not in out["nearest"], out

@@ -38,8 +38,7 @@ def _vocabulary(args):
 
 
 def cmd_read(args) -> int:
-    from ..core.ids import find_references
-    from ..logic.reader.describe import describe, nearest, notation, probe_id
+    from ..logic.reader.describe import describe, events_named, nearest, notation, probe_id
     from ..logic.reader.read import read_text
 
     text = sys.stdin.read(MAX_INPUT + 1) if args.sentence == "-" else args.sentence
@@ -53,7 +52,7 @@ def cmd_read(args) -> int:
     unread = bool(logic) and logic.get("role") == "unread"
     suggestion = None
     if unread:
-        events = [r.target for r in find_references(text, labels=vocab.labels) if r.kind == "event"]
+        events = events_named(text, vocab, event)
         suggestion = nearest(text, events, lambda s: read_text(s, event or "1:I", vocab=vocab), probe_id(vocab))
     if args.format == "json":
         out = {"version": 1, "sentence": text, "event": event, "logic": logic, "words": describe(logic),

@@ -72,10 +72,9 @@ _NEAREST: dict[tuple, str | None] = {}  # (sentence, event, game, labels) -> nea
 def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
     """The readable form closest to an unread sentence, as ``rulekb read`` finds it: the templates filled with the
     sentence's own event ids, read by the reader with the game's vocabulary (about 0.3 s: kept per sentence)."""
-    from ..core.ids import find_references
     from ..games import profile
     from ..logic.derive import event_vocabulary
-    from ..logic.reader.describe import nearest, probe_id
+    from ..logic.reader.describe import events_named, nearest, probe_id
     from ..logic.reader.read import read_text
 
     game = event.game if event is not None else kb.game
@@ -88,7 +87,7 @@ def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
     own = event.id if event is not None else "1:I"
     key = (text, own, game, vocab.labels)
     if key not in _NEAREST:
-        events = [r.target for r in find_references(text, labels=vocab.labels) if r.kind == "event"]
+        events = events_named(text, vocab, own)
         if len(_NEAREST) > 256:
             _NEAREST.clear()
         _NEAREST[key] = nearest(text, events, lambda s: read_text(s, own, vocab=vocab), probe_id(vocab))

@@ -181,3 +181,15 @@ def probe_id(vocab) -> str:
 
     label = (tuple(vocab.periods) or tuple(vocab.labels) or ("I",))[0]
     return canonical_event_id(f"999:{label}", vocab.labels) or "999:I"
+
+
+def events_named(text: str, vocab, event: str | None) -> list[str]:
+    """The other events ``text`` names, by id or by title, in order (what ``nearest`` fills its forms with)."""
+    from .phrases import references
+    from .read import context
+
+    out: list[str] = []
+    for t in references(text, context(vocab, event))[0]:
+        if t.kind == "REF" and t.value not in out:
+            out.append(t.value)
+    return out

@@ -839,13 +839,18 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         try:
             transformer = _ToFormula(ctx, offsets)
             r = _reading(transformer.transform(alt))
-            before = [offsets[p].kind for p in offsets if p < (transformer.it_subject or 0)]
-            if transformer.it_subject is not None and "REF" in before and "THIS" not in before:
+            before = [offsets[p] for p in offsets if p < (transformer.it_subject or 0)]
+            this = f"this event ({ctx.event_id})" if ctx.event_id else "this event"
+            if (transformer.it_subject is not None and any(t.kind == "REF" for t in before)
+                    and not any(t.kind == "THIS" for t in before)):
                 # "If the First Division has not occurred, it can no longer occur …": that event, or this one?
-                raise Unread("ambiguous: 'it' after another event is named (that event, or this one?)", "it")
+                other = [t.value for t in before if t.kind == "REF"][-1]
+                raise Unread(f"ambiguous: 'it' after another event is named ({other}, or {this}?)", "it")
             if transformer.it_used and _THIS_WORDS.search(text):
                 # "If Olivares is in effect when this event occurs, it is cancelled": Olivares, or this event?
-                raise Unread("ambiguous: 'it' may stand for this event or for the event the sentence names", "it")
+                named = [t.value for t in offsets.values() if t.kind == "REF"]
+                raise Unread(f"ambiguous: 'it' may stand for {this} or for the event the sentence names"
+                             + (f" ({named[0]})" if named else ""), "it")
         except VisitError as exc:  # a parse that makes no sense (two outcomes for one requirement) is no reading
             if not isinstance(exc.orig_exc, Unread):
                 raise
