@@ -47,3 +47,32 @@ def test_the_places_grid_reads(text, want):
     logic = read_text(text, "9:VII", vocab=VOCAB, opening=True)
     assert logic is not None
     assert {k: v for k, v in logic.items() if k != "derived_from"} == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Courland created as a new minor.", [{"kind": "minor_created", "subject": "Courland"}]),
+    ("Silesia to PRU.", [{"kind": "owner", "subject": "Silesia", "value": "PRU"}]),
+    ("Danzig passes into the possession of PRU.", [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]),
+])
+def test_terse_and_translated_changes_of_places(text, want):
+    logic = read_text(text, "9:VII", vocab=VOCAB)
+    assert logic is not None and logic.get("effects") == want, logic
+
+
+@pytest.mark.parametrize("text", [
+    # "takes control of": owner in a card game, political control in the events rewrite: reported, never read
+    "RUS takes control of Courland.",
+    "Malta changes owner: AUS becomes its new owner.",
+    # an event named after "from now on", after "is cancelled", or with its state and no verb: reported
+    "From now on the First Division of Poland can occur never more.",
+    "Is cancelled the First Division of Poland if it has been played.",
+])
+def test_what_is_not_read_is_reported(text):
+    logic = read_text(text, "9:VII", vocab=VOCAB)
+    assert logic is not None and logic["role"] == "unread", logic
+
+
+def test_a_state_in_german_word_order():
+    logic = read_text("If the First Division of Poland still in force is, re-roll.", "9:VII", vocab=VOCAB, opening=True)
+    assert logic == {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "7:VII"}], "on_fail": "reroll",
+                     "derived_from": "event-language"}

@@ -21,7 +21,8 @@ _PLACE_WORDS = re.compile(
     r"|(?-i:[A-Z])\w+\s+becomes\s+(?-i:[A-Z])\w+"
     r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
     r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
-    r"|title\s+to|vests?\s+in|is\s+eliminated)", re.IGNORECASE)
+    r"|title\s+to|vests?\s+in|is\s+eliminated|becomes?\s+(?:its|the)\s+(?:new\s+)?owner"
+    r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of)", re.IGNORECASE)
 
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
@@ -32,7 +33,8 @@ _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURIN
 
 
 _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
-                                   "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD"}
+                                   "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD",
+                                   "AGAIN"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
                 "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
                 "GAME_ENDS", "NO_EFFECT", "MAY_END"}
@@ -40,7 +42,8 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
                  ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
-                 ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"))
+                 ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
+                 ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"))
 
 
 def _names_a_minor(toks) -> bool:
@@ -80,7 +83,7 @@ def _names_a_minor(toks) -> bool:
 
 
 # what is done to an event, whatever stands after its title ("cancels the war between Persia and Turkey if …")
-_ACTS_ON_TITLE = {"CANCEL_V", "EFFECTS_OF", "DISCARD_V"}  # (not PREVENTS: "remove Richelieu from office")
+_ACTS_ON_TITLE = {"CANCEL_V", "CANCELLED", "EFFECTS_OF", "DISCARD_V"}  # (not PREVENTS: "remove Richelieu from office")
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
 _ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
@@ -111,6 +114,7 @@ def _names_an_event(toks) -> bool:
 
 
 _NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P", "CANCELLED"}
+_BARE_STATE = {"INEFF", "CANCELLED", "UNPLAYABLE"}  # a state a name may take with no verb between
 
 
 def _end_of_a_possessive(toks) -> bool:
@@ -139,6 +143,8 @@ def _state_of_a_name(toks) -> bool:
         after = toks[j + 1].kind if j + 1 < len(toks) else None
         if j > i + 1 and j < len(toks) and toks[j].kind in _NAME_STATE and after not in ("X", "NAME", "UNIT"):
             return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
+        if j == i + 1 and toks[j].kind in _BARE_STATE and after not in ("X", "NAME", "UNIT"):
+            return True  # written without a verb: "if the Bavarian Succession still in force is", "Bar impossible"
     return False
 
 
