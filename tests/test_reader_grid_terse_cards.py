@@ -14,6 +14,7 @@ from tests.heldout.score import vocabularies
 GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
                 "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
                            "7:Early": "COMECON", "9:Early": "INDEPENDENT REDS", "1:Late": "DETENTE",
+                           "2:Late": "SALT NEGOTIATIONS",
                            "5:Late": "STAR WARS", "6:Late": "GLASNOST"}}}
 VOCAB = vocabularies(GAMES)["cw"]
 
@@ -91,3 +92,30 @@ def test_what_no_form_reads_is_reported(text):
 def test_the_discard_pile_is_no_act():
     text = "Star Wars is popular with US players because it lets them dig a card out of the discard pile."
     assert read_text(text, "6:Late", vocab=VOCAB) is None
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Star Wars and Détente remain cancelled.", [{"kind": "cancel_event", "event": "5:Late"},
+                                                 {"kind": "cancel_event", "event": "1:Late"}]),
+    ("Star Wars remains cancelled.", [{"kind": "cancel_event", "event": "5:Late"}]),
+    ("Star Wars and Détente cancelled.", [{"kind": "cancel_event", "event": "5:Late"},
+                                          {"kind": "cancel_event", "event": "1:Late"}]),
+    ("Détente cancelled for the USSR only.", [{"kind": "cancel_event", "event": "1:Late", "only_for": "USSR"}]),
+    ("Cancels the ongoing effects of Star Wars.", [{"kind": "cancel_event", "event": "5:Late"}]),
+])
+def test_terse_cancellations(text, want):
+    assert _read(text, "6:Late") == {"role": "effect", "effects": want}
+
+
+@pytest.mark.parametrize("text,event,want", [
+    # a closing remark that says nothing else restricts the card: cut, the rule read
+    ("Glasnost can't be played while Détente is in effect, and that is the whole restriction.", "6:Late",
+     req(st("not_in_effect", "1:Late"))),
+    ("Glasnost cannot be played while Détente is in effect, and nothing else restricts it.", "6:Late",
+     req(st("not_in_effect", "1:Late"))),
+    # the card's own title as the rule's heading
+    ("SALT: only during Detente, otherwise redraw.", "2:Late",
+     {**req(st("in_effect", "1:Late")), "on_fail": "reroll"}),
+])
+def test_headings_and_closing_remarks(text, event, want):
+    assert _read(text, event) == want

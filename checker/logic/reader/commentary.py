@@ -78,7 +78,7 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
 # a remark after a comma at the end of a rule opens with one of these ("…, which I felt was historically right",
 # "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
 _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
-                   r"regardless|whether)\b)",
+                   r"regardless|whether|and that is|and nothing else|and there is no other|that is the)\b)",
                    re.IGNORECASE)
 
 
@@ -115,7 +115,12 @@ _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliber
 _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)|it doesn't matter (?:whether|if)|"
                             r"irrespective of whether|"
                             r"it need not|it does not need to|regardless of whether|whether or not|"
-                            r"(?:otherwise|if not|else),? nothing happens)\b", re.IGNORECASE)
+                            r"(?:otherwise|if not|else),? nothing happens|"
+                            # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
+                            r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
+                            r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"
+                            r"there is no other (?:restriction|requirement|condition)|"
+                            r"no other (?:restriction|requirement|condition) applies)\b", re.IGNORECASE)
 
 
 def _no_constraint(clause: str) -> bool:
