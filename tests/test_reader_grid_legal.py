@@ -13,7 +13,8 @@ from tests.heldout.score import vocabularies
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "RUS", "PRU", "TUR"],
                 "events": {"1:IV": "THIRTY YEARS WAR", "3:IV": "WAR BETWEEN PERSIA AND TURKEY",
-                           "4:IV": "NATIONAL REVOLT OF PORTUGAL", "20:IV": "RICHELIEU"}}}
+                           "4:IV": "NATIONAL REVOLT OF PORTUGAL", "20:IV": "RICHELIEU",
+                           "7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND"}}}
 VOCAB = vocabularies(GAMES)["eu"]
 
 
@@ -101,3 +102,21 @@ def test_a_permission_to_end_is_never_read_as_an_end():
                  "Richelieu may come to an end at any time."):
         logic = _read(text)
         assert logic is not None and logic["role"] == "unread", (text, logic)
+
+
+@pytest.mark.parametrize("text,want", [
+    # an ordinal in figures names the title in words; a period named after the word "period"
+    ("Cannot occur while the 1st Division of Poland is in effect.", req({"kind": "not_in_effect", "event": "7:VII"})),
+    ("Cannot occur before the 2nd Division of Poland.", req(occurred("8:VII"))),
+    ("Period VII only.", req({"kind": "period_at_least", "value": "VII"})),
+    ("Requires period VII.", req({"kind": "period_at_least", "value": "VII"})),
+    ("Can occur only after 3:IV; if 3:IV has not occurred yet, the event is re-rolled and not marked off.",
+     req(occurred("3:IV"), on_fail="reroll")),
+])
+def test_ordinals_periods_and_outcomes(text, want):
+    assert _read(text) == want
+
+
+def test_an_effect_only_if_a_condition_holds():
+    logic = read_text("This event ends the game only if event 3:IV has occurred.", "2:VII", vocab=VOCAB)
+    assert logic["effects"] == [{"kind": "game_ends"}] and logic["when"] == [occurred("3:IV")], logic

@@ -562,6 +562,10 @@ class _ToFormula(Transformer):
         """"Can be played until A has occurred": not once it has."""
         return ("req", _not([i for i in items if isinstance(i, tuple)][-1]))
 
+    def req_requires_period(self, items):
+        """"Requires the Late War period": during that period (oi_during_period's reading and limits)."""
+        return ("req", self.oi_during_period(items))
+
     def req_requires_time(self, items):
         """"subject to the prior occurrence of A" (A has occurred), "… to the end of A" (A is over)."""
         refs = [i for i in items if isinstance(i, tuple)][0]

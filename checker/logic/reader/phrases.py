@@ -117,12 +117,17 @@ class Context:
     event_id: str | None = None
 
 
+_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth"}
+
+
 def fold(word: str) -> str:
-    """A word in lower case without its accents ("Détente" and "DETENTE" are one title)."""
+    """A word in lower case without its accents ("Détente" and "DETENTE" are one title); an ordinal in figures as
+    in words ("the 1st Division of Poland" is FIRST DIVISION OF POLAND)."""
     import unicodedata
 
     if word.isascii():
-        return word.lower()
+        low = word.lower()
+        return _ORDINALS.get(low, low)
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
@@ -213,7 +218,7 @@ _REMARK = (r"(?i:(?:if|unless|when|whenever|while|until|except|but|and|or|only|n
            r"|that|see|i\.e\.|e\.g\.)\b)")
 
 # a bare period label stands right after one of these ("before Mid"): one fixed-width look-behind per word
-_AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from", "until", "during", "in")
+_AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from", "until", "during", "in", "period")
                             for w in (t, t.capitalize()))
 
 
