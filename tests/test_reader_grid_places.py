@@ -62,6 +62,7 @@ def test_terse_and_translated_changes_of_places(text, want):
 @pytest.mark.parametrize("text", [
     # "takes control of": owner in a card game, political control in the events rewrite: reported, never read
     "RUS takes control of Courland.",
+    "RUS takes Courland.",  # (dropped without a word before)
     "Malta changes owner: AUS becomes its new owner.",
     # an event named after "from now on", after "is cancelled", or with its state and no verb: reported
     "From now on the First Division of Poland can occur never more.",
