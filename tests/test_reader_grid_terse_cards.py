@@ -119,3 +119,13 @@ def test_terse_cancellations(text, want):
 ])
 def test_headings_and_closing_remarks(text, event, want):
     assert _read(text, event) == want
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Requires: Star Wars (played), Détente (no longer in effect).",
+     req(st("occurred", "5:Late"), st("over", "1:Late"))),
+    ("Requires Star Wars (played) and Détente (in effect).", req(st("occurred", "5:Late"), st("in_effect", "1:Late"))),
+    ("Glasnost — only after Star Wars.", req(st("occurred", "5:Late"))),
+])
+def test_states_in_parentheses_and_a_dash_heading(text, want):
+    assert _read(text, "6:Late") == want

@@ -562,6 +562,15 @@ class _ToFormula(Transformer):
         """"Can be played until A has occurred": not once it has."""
         return ("req", _not([i for i in items if isinstance(i, tuple)][-1]))
 
+    def state_ref(self, items):
+        ref = next(i for i in items if isinstance(i, Ev))
+        pred = next(i for i in items if callable(i))
+        return pred(ref)
+
+    def req_requires_states(self, items):
+        """"Requires: Star Wars (played), Détente (no longer in effect)": all of them."""
+        return ("req", _and([i for i in items if isinstance(i, tuple)]))
+
     def req_requires_period(self, items):
         """"Requires the Late War period": during that period (oi_during_period's reading and limits)."""
         return ("req", self.oi_during_period(items))

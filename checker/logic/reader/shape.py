@@ -87,7 +87,7 @@ _ACTS_ON_TITLE = {"CANCEL_V", "CANCELLED", "EFFECTS_OF", "DISCARD_V"}  # (not PR
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
 _ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
-_CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "BUT", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
+_CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
 
 
 def _names_an_event(toks) -> bool:
