@@ -67,11 +67,12 @@ MAX_EVENT_TURNS = 25_000
 
 def too_large(kb: KnowledgeBase, entries) -> str | None:
     """Why the question for ``kb`` after ``entries`` is not asked (its size), or None."""
-    size = len(kb.events) * horizon(kb, entries)
+    turns = horizon(kb, entries)
+    size = len(kb.events) * turns
     if size <= MAX_EVENT_TURNS:
         return None
     return (f"the question is too large to ask: {len(kb.events):,} events over a horizon of "
-            f"{horizon(kb, entries):,} turns ({size:,} event-turns; the limit is {MAX_EVENT_TURNS:,}, as grounding "
+            f"{turns:,} turns ({size:,} event-turns; the limit is {MAX_EVENT_TURNS:,}, as grounding "
             "it cannot be cut short)")
 
 

@@ -530,13 +530,17 @@ class _ToFormula(Transformer):
         names = [i for i in items if isinstance(i, Ev)]
         return ("atom", "at_peace", (names[0], names[1]))
 
-    def atom_at_war_each(self, items):
+    @staticmethod
+    def _each(kind: str, items):
+        """"RUS and PRU are (both) at war with TUR": each subject in that relation with the last name."""
         *subjects, other = [i for i in items if isinstance(i, Ev)]
-        return _and([("atom", "at_war", (x, other)) for x in subjects])
+        return _and([("atom", kind, (x, other)) for x in subjects])
+
+    def atom_at_war_each(self, items):
+        return self._each("at_war", items)
 
     def atom_at_peace_each(self, items):
-        *subjects, other = [i for i in items if isinstance(i, Ev)]
-        return _and([("atom", "at_peace", (x, other)) for x in subjects])
+        return self._each("at_peace", items)
 
     def eff_created(self, items):
         return [{"kind": "minor_created", "subject": str(n)} for n in items if isinstance(n, Ev)]
@@ -567,10 +571,6 @@ class _ToFormula(Transformer):
         pred = next(i for i in items if callable(i))
         return pred(ref)
 
-    def req_requires_states(self, items):
-        """"Requires: Star Wars (played), Détente (no longer in effect)": all of them."""
-        return ("req", _and([i for i in items if isinstance(i, tuple)]))
-
     def req_requires_period(self, items):
         """"Requires the Late War period": during that period (oi_during_period's reading and limits)."""
         return ("req", self.oi_during_period(items))
@@ -586,6 +586,7 @@ class _ToFormula(Transformer):
         return ("req", _and([i for i in items if isinstance(i, tuple)]))
 
     req_provided = req_requires_conds  # "provided that A, and provided further that B, …": each of them
+    req_requires_states = req_requires_conds  # "Requires: Star Wars (played), Détente (no longer in effect)"
 
     def req_requires_list(self, items):
         """"Prerequisites: A, B.": all of them have occurred."""
