@@ -91,6 +91,21 @@ class EventIdSyntax:
         per = self.period
         return rf"(?:(?P<num>{NUMBER}):(?P<per>{per})|(?P<per2>{per}):(?P<num2>{NUMBER})){AFTER}"
 
+    @cached_property
+    def spelled_out(self) -> str:
+        """An id written out in words after "event" or "card", with its parts as groups ``num3``/``per3``: "event
+        12 of period VII", "event #12 of period VII", "event no. 12 in period VII", "event 12 of the Mid War
+        period", or ``per3``-``num3``: "event VII-12"."""
+        per = self.period
+        return (rf"(?i:\b(?:event|card)s?\s+)(?:(?i:no\.?\s*|number\s+)|#\s?)?(?:(?P<num3>{NUMBER})\s+(?i:of|in)\s+"
+                rf"(?i:the\s+)?(?i:period\s+)?(?P<per3>{per})(?:\s+(?i:period|war))?|(?P<per4>{per})[-/](?P<num4>{NUMBER})){AFTER}")
+
+    @cached_property
+    def number_alone(self) -> str:
+        """An event named by its number alone, with no period ("event 11", "EVENT #11", "card no. 11"), group
+        ``num``: which period's event is meant, the text does not say."""
+        return rf"(?i:\b(?:event|card)\s+)(?:(?i:no\.?\s*|number\s+)|#\s?)?(?P<num>{NUMBER})(?![\w:]|\s*[-/:]\s*\w)"
+
     # --- compiled patterns ------------------------------------------------------------------------------------
     def compiled(self, text: str, flags: int = 0) -> re.Pattern:
         """``text`` (built from this syntax's pieces) compiled once per syntax."""

@@ -658,6 +658,9 @@ class _ToFormula(Transformer):
     def o_nothing(self, _):
         return Word("nothing")
 
+    def o_delay(self, _):
+        return Word("delay")
+
     def o_renew(self, _):
         return Word("refused_renewable")
 
@@ -740,6 +743,14 @@ class _ToFormula(Transformer):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[1], "value": names[0]}]
 
+    def eff_receives(self, items):
+        """"RUSSIA GETS LITHUANIA": a place, when what is got is a name. In capitals every word looks like one:
+        "PRUSSIA RECEIVES THE FIRST CHOICE OF PROVINCE" gets no place (reported, never read as an owner)."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        if _FUNCTION_WORD.search(names[1]):
+            raise Unread("what is received is no place the reader knows (a name with 'of', 'the' … in it)", names[1])
+        return self.eff_gains(items)
+
     def eff_otherwise(self, items):
         """"Otherwise the event cancels X" after a requirement: what the event does when it fires (read.combine
         accepts it only after a requirement)."""
@@ -796,6 +807,9 @@ class _ToFormula(Transformer):
         return ("both", req, eff)
 
 
+_FUNCTION_WORD = re.compile(r"\b(?i:of|the|a|an|for|to|in|on)\b")
+
+
 def _reading(result) -> Reading:
     kind = result[0]
     if kind == "both":  # a requirement and effects in one sentence (start_both)
@@ -829,6 +843,10 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         raise Unread("the reader does not know these words", exc.words) from None
     if not toks:
         raise Unread("nothing to read", text)
+    bare = next((t for t in toks if t.kind == "BAREID"), None)
+    if bare is not None:  # "EVENT 11 IS CANCELLED": the event of which period? Never guessed
+        raise Unread(f"an event named by its number alone (which period's event {bare.value}? write it as "
+                     f"{bare.value}:PERIOD)", text[bare.start:].strip())
     if len(toks) > MAX_TOKENS:
         raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
     stream = " ".join(t.kind for t in toks)

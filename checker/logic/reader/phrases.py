@@ -185,7 +185,11 @@ class TitleIndex:
         # Test Ban" (NUCLEAR TEST BAN), "the Revolt" (NATIONAL REVOLT OF PORTUGAL). Only words that stand in no other
         # title at all (so "the Wall" names neither BERLIN WALL nor FALL OF THE BERLIN WALL), and only after "the":
         # "Portugal" alone is a country, never NATIONAL REVOLT OF PORTUGAL
+        # An end of two words or more may share a word with another title when the end as a whole ends no other
+        # title's head and one of its words stands in no other title ("Missile Crisis": CUBAN MISSILE CRISIS, beside
+        # SUEZ CRISIS); such an end names its title without the article too ("Test Ban: needs …")
         self.by_head_end: dict[tuple[str, ...], str] = {}
+        ends: dict[tuple[str, ...], set[str]] = {}
         titles = [(words, ident) for words, ident in self.by_words.items() if ident and words]
         for words, ident in titles:
             head = words[1:] if words[0] in ("the", "a", "an") else words
@@ -193,10 +197,14 @@ class TitleIndex:
             head = head[:cut]
             for n in range(1, len(head) + (cut < len(words))):
                 end = head[-n:] if n <= len(head) else head
-                if (end in self.by_words or not all(w.isalpha() and w not in _DANGLING for w in end)
-                        or any(seen.get(w, set()) - {ident} for w in end)):
-                    continue
-                self.by_head_end.setdefault(end, ident)
+                ends.setdefault(end, set()).add(ident)
+        for end, idents in ends.items():
+            ident = next(iter(idents))
+            if (len(idents) > 1 or end in self.by_words or not all(w.isalpha() and w not in _DANGLING for w in end)):
+                continue
+            if (not any(seen.get(w, set()) - {ident} for w in end)
+                    or (len(end) >= 2 and any(seen.get(w) == {ident} for w in end))):
+                self.by_head_end[end] = ident
         self.longest = max((len(k) for k in self.by_words), default=0)
 
     def merged(self, other: "TitleIndex") -> "TitleIndex":
@@ -263,6 +271,18 @@ def references(text: str, ctx: Context):
         ident_ = f"{int(num)}:{per}"
         # the event's own id in its own text is the event itself ("Event 12:VII shall occur only where …")
         found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_, m.start())))
+    if ctx.labels and re.search(r"(?i:event|card)", text):
+        from ...core.eventid import EventIdSyntax
+
+        syntax = EventIdSyntax.of(ctx.labels)
+        for m in syntax.compiled(syntax.spelled_out).finditer(text):  # "event 12 of period VII", "event VII-12"
+            ident_ = f"{int(m['num3'] or m['num4'])}:{m['per3'] or m['per4']}"
+            if free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
+                                                        m.start())))
+        for m in syntax.compiled(syntax.number_alone).finditer(text):  # "EVENT 11": no period, never guessed
+            if free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         if label and free(m.start(), m.end()):
@@ -295,10 +315,10 @@ def references(text: str, ctx: Context):
                     return (n, index.by_words[key])
             return None
 
-        def head_end_at(i: int):
+        def head_end_at(i: int, least: int = 1):
             if not words[i].group(0)[:1].isupper():
                 return None
-            for n in range(min(3, len(words) - i), 0, -1):
+            for n in range(min(3, len(words) - i), least - 1, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 if key in index.by_head_end and free(words[i].start(), words[i + n - 1].end()):
                     return (n, index.by_head_end[key])
@@ -341,6 +361,8 @@ def references(text: str, ctx: Context):
                 if later and (hit is None or later[0] + 1 > hit[0]):
                     i, hit = i + 1, later
             if hit is None:
+                hit = head_end_at(i, 2)
+            if hit is None:
                 hit = elided_at(i)
                 if hit:  # "the First or the Second Division of Poland": the first title, its end left out
                     n, ident_, m = hit
@@ -370,8 +392,17 @@ def references(text: str, ctx: Context):
             close = e + text[e:].index(")") + 1
             out[-1] = (out[-1][0], close, out[-1][2])
             continue
+        if t.kind in ("REF", "THIS") and t.by_title:
+            # a title with its own number in parentheses, as printed lists write it ("OLIVARES (21)"): one
+            # reference (another number is left to be read, or reported)
+            num = _OWN_NUMBER.match(text, e)
+            if num and t.value.split(":")[0] == str(int(num["num"])):
+                e = num.end()
         out.append((s, e, t))
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
+
+
+_OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
 _WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|\.|\S")

@@ -137,7 +137,8 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
         except Unread as other:
             # the game's own forms failed too: the reader that read further speaks (the event language when it
             # reached its grammar, or when the game has no forms of its own)
-            failure = other if other.reason.startswith(("ambiguous", "the grammar")) or not vocab.forms else exc
+            failure = (other if other.reason.startswith(("ambiguous", "the grammar", "an event named by its number"))
+                       or not vocab.forms else exc)
         if not failure.reason.startswith("ambiguous"):
             try:
                 inner = reframed(sentence.text, context(vocab, event_id), vocab.reader)
@@ -340,7 +341,7 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
         return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")
     if toks[0].kind in ("IF", "PROVIDED") and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
         return True  # "If unplayable, set aside …", "If drawn earlier, …": the outcome of the rule beside it
-    return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD"}) and len(toks) <= 12
+    return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD", "BAREID"}) and len(toks) <= 12
 
 
 def _reads_whole(text: str, event_id: str | None, vocab: Vocabulary, keep_ambiguity: bool = False) -> Reading | None:

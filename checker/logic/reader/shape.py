@@ -29,6 +29,10 @@ _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
           "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME", "ENDS_V", "MAY_END",
           "DISCARD_V", "NO_EFFECT"}
+# a state of an event, or an effect on one, wherever it stands in a sentence that names an event (by id or title);
+# not "over", as often a preposition ("Hover over a country to see …"), nor "remove" ("remove Olivares from office")
+_STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "REMOVED_GAME", "ENDS_V", "MAY_END",
+                   "NOLONGER", "UNPLAYABLE", "GAME_ENDS"}
 _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
@@ -43,7 +47,7 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
                  ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
-                 ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"))
+                 ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"))
 
 
 def _names_a_minor(toks) -> bool:
@@ -95,6 +99,8 @@ def _names_an_event(toks) -> bool:
     before "is", "has", "can"; or a few words before "comes to an end" in its clause): "remove Richelieu from
     office" names the minister, not the event."""
     for i, t in enumerate(toks):
+        if t.kind == "BAREID":
+            return True  # "event 11": an event, whichever period it is of
         if t.kind != "REF":
             continue
         if not t.by_title:
@@ -182,6 +188,9 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "Richelieu's ministry ends"
     if _state_of_a_name(toks):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
+    if (any(t.kind == "REF" for t in toks) and kinds & _STATE_ANYWHERE and "UNIT" not in kinds
+            and "NEG" not in {t.kind for t in toks[:1]}):
+        return True  # "…, I have it end the Vietnam War if that is still running": an event and a state of one
     frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
                                      "UNPLAYABLE", "COP", "NEG", "LABEL", "PROVIDED")
     negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds

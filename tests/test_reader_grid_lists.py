@@ -1,0 +1,116 @@
+"""A grid of the telegraphic register of event lists and printed decks: states with no verb ("Neither 7:VII nor
+11:VII in effect.", "Requires 7:VII played and over."), an outcome said of the event ("the event is postponed",
+"otherwise no effect"), ids spelled out ("event 12 of period VII", "event VII-7") or printed after a title
+("THE CONFEDERATION OF BAR (11)"), a title by the end of its name ("the Missile Crisis"), plain changes of owner
+("PRUSSIA GETS DANZIG."), and what must be reported, never dropped: an event named by its number alone ("EVENT 11 IS
+CANCELLED."), a state of an event inside a sentence no form reads. Written from the language's parts, not from any
+corpus; every reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RUS", "AUS"],
+                "events": {"20:IV": "RICHELIEU", "21:IV": "OLIVARES", "2:VII": "SALE OF CORSICA BY GENOA",
+                           "7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND",
+                           "11:VII": "THE CONFEDERATION OF BAR", "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
+         "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "1:Mid": "CUBAN MISSILE CRISIS",
+                           "5:Mid": "NUCLEAR TEST BAN", "7:Mid": "SUEZ CRISIS", "1:Late": "DETENTE",
+                           "5:Late": "STAR WARS", "8:Late": "IRAN HOSTAGE CRISIS"}}}
+VOCABS = vocabularies(GAMES)
+
+
+def _read(game, event, text, opening):
+    return read_text(text, event, vocab=VOCABS[game], opening=opening)
+
+
+def st(kind, event):
+    return {"kind": kind, "event": event}
+
+
+def req(*when, key="when", on_fail=None):
+    out = {"role": "requirement", key: list(when)}
+    if on_fail:
+        out["on_fail"] = on_fail
+    return out
+
+
+REQUIREMENTS = [
+    ("eu", "8:VII", "Requires 7:VII played and over.", req(st("occurred", "7:VII"), st("over", "7:VII"))),
+    ("eu", "8:VII", "Requires 7:VII played, or both 11:VII played and Poland no longer in existence.",
+     req(st("occurred", "7:VII"), {"kind": "all", "of": [st("occurred", "11:VII"),
+                                                           {"kind": "not_exists", "subject": "Poland"}]},
+         key="when_any")),
+    ("eu", "8:VII", "Neither 7:VII nor 11:VII in effect.", req(st("not_in_effect", "7:VII"),
+                                                               st("not_in_effect", "11:VII"))),
+    ("eu", "8:VII", "11:VII not in effect; mark off.", req(st("not_in_effect", "11:VII"), on_fail="mark_off")),
+    ("eu", "8:VII", "If Poland is no longer in existence, the event is postponed.",
+     req({"kind": "exists", "subject": "Poland"}, on_fail="delay")),
+    ("cw", "5:Late", "Playable only while NATO is in effect; otherwise no effect.",
+     req(st("in_effect", "2:Early"), on_fail="nothing")),
+    ("eu", "2:VII", "Cannot occur before event 12 of period VII has occurred.", req(st("occurred", "12:VII"))),
+    ("eu", "2:VII", "Cannot occur before event VII-7 has occurred.", req(st("occurred", "7:VII"))),
+    ("cw", "8:Late", "Cannot be played while the Missile Crisis is in effect.", req(st("not_in_effect", "1:Mid"))),
+    ("cw", "5:Mid", "Test Ban: requires Missile Crisis played.", req(st("occurred", "1:Mid"))),
+]
+
+EFFECTS = [
+    ("eu", "12:VII", "THE CONFEDERATION OF BAR (11) CAN NEVER OCCUR.", {"effects": [st("never_occurs", "11:VII")]}),
+    ("eu", "12:VII", "If 11:VII is in effect: cancel it.",
+     {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
+    ("cw", "1:Late", "Star Wars: cancelled.", {"effects": [st("cancel_event", "5:Late")]}),
+    ("eu", "20:IV", "Upon the occurrence of this event, 21:IV shall thereafter be incapable of occurring.",
+     {"effects": [st("never_occurs", "21:IV")]}),
+    ("eu", "8:VII", "PRUSSIA GETS DANZIG.", {"effects": [{"kind": "owner", "subject": "DANZIG", "value": "PRUSSIA"}]}),
+    ("eu", "8:VII", "Russia receives Courland and Prussia gets Danzig.",
+     {"effects": [{"kind": "owner", "subject": "Courland", "value": "Russia"},
+                  {"kind": "owner", "subject": "Danzig", "value": "Prussia"}]}),
+]
+
+
+@pytest.mark.parametrize("game,event,text,want", REQUIREMENTS, ids=[c[2][:60] for c in REQUIREMENTS])
+def test_telegraphic_requirements(game, event, text, want):
+    got = _read(game, event, text, True)
+    assert got is not None and got.pop("derived_from", None)
+    assert got == want
+
+
+@pytest.mark.parametrize("game,event,text,want", EFFECTS, ids=[c[2][:60] for c in EFFECTS])
+def test_telegraphic_effects(game, event, text, want):
+    got = _read(game, event, text, False)
+    assert got is not None and got.pop("derived_from", None)
+    assert got == {"role": "effect", **want}
+
+
+@pytest.mark.parametrize("game,event,text,why", [
+    ("eu", "12:VII", "EVENT 11 IS CANCELLED.", "an event named by its number alone"),
+    ("eu", "12:VII", "Event 7 must have occurred.", "an event named by its number alone"),
+    ("eu", "7:VII", "POLAND MUST EXIST. EVENT 11 IS CANCELLED.", "an event named by its number alone"),
+    ("cw", "1:Late", "West Germany: USA control.", ""),
+    ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
+    ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
+], ids=lambda x: x if isinstance(x, str) and len(x) > 12 else None)
+def test_what_no_form_reads_is_reported(game, event, text, why):
+    for opening in (False, True):
+        got = _read(game, event, text, opening)
+        assert got is not None and got["role"] == "unread", (opening, got)
+        assert got["reason"].startswith(why)
+
+
+@pytest.mark.parametrize("game,event,text", [
+    ("eu", "12:VII", "France receives 3 victory points when the Second Division of Poland is resolved."),
+    ("eu", "12:VII", "PRUSSIA RECEIVES THE FIRST CHOICE OF PROVINCE."),
+    ("cw", "5:Late", "Hover over a country to see how much Influence the Marshall Plan adds there."),
+])
+def test_no_rule_no_logic(game, event, text):
+    """What a player gets that is no place, and "over" as a preposition: no logic. (The first may be reported,
+    since it names an event and what happens when it is resolved; it is never read as an owner.)"""
+    got = _read(game, event, text, False)
+    assert got is None or got["role"] == "unread"
+    if "PROVINCE" in text or "Hover" in text:
+        assert got is None
