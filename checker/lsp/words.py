@@ -18,7 +18,9 @@ ON_FAIL = {
     "consider_played": "otherwise it is considered as played",
     "treat_as_R": "otherwise it is treated as an R result",
     "refused_renewable": "otherwise it is refused and marked off, but can occur again later",
-    "delay": "otherwise it is marked as played and applied once the condition holds",
+    # docs/logic.md S1: a delayed draw is re-rolled (nothing is played; the event may be drawn again later)
+    "delay": "otherwise it is delayed: re-rolled, and it may be drawn again later",
+    "nothing": "otherwise nothing happens (it is re-rolled)",
 }
 
 _EFFECTS = {
