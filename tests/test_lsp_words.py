@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from checker.core.model import KnowledgeBase
-from checker.lsp.words import ON_FAIL, logic_words
 from checker.logic.reader.read import _REROLLED
+from checker.lsp.words import ON_FAIL, logic_words
 
 
 def _words(on_fail):
