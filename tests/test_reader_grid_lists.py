@@ -57,6 +57,11 @@ REQUIREMENTS = [
     ("eu", "2:VII", "Cannot occur before event VII-7 has occurred.", req(st("occurred", "7:VII"))),
     ("cw", "8:Late", "Cannot be played while the Missile Crisis is in effect.", req(st("not_in_effect", "1:Mid"))),
     ("cw", "5:Mid", "Test Ban: requires Missile Crisis played.", req(st("occurred", "1:Mid"))),
+    ("cw", "5:Late", "Playable as an event if, and only if, NATO has been played.", req(st("occurred", "2:Early"))),
+    ("eu", "21:IV", "If Richelieu is not in effect, the event shall be postponed, and its effects shall not be taken "
+                    "into account.", req(st("in_effect", "20:IV"), on_fail="delay")),
+    ("eu", "21:IV", "If Richelieu is not in effect, the event is delayed and its effects are not taken into account.",
+     req(st("in_effect", "20:IV"), on_fail="delay")),
 ]
 
 EFFECTS = [
@@ -67,6 +72,10 @@ EFFECTS = [
     ("eu", "20:IV", "Upon the occurrence of this event, 21:IV shall thereafter be incapable of occurring.",
      {"effects": [st("never_occurs", "21:IV")]}),
     ("eu", "8:VII", "PRUSSIA GETS DANZIG.", {"effects": [{"kind": "owner", "subject": "DANZIG", "value": "PRUSSIA"}]}),
+    ("cw", "5:Late", "Cancels and prevents Détente.",
+     {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
+    ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),
+    ("cw", "5:Late", "The Marshall Plan's effects are cancelled.", {"effects": [st("cancel_event", "1:Early")]}),
     ("eu", "8:VII", "Russia receives Courland and Prussia gets Danzig.",
      {"effects": [{"kind": "owner", "subject": "Courland", "value": "Russia"},
                   {"kind": "owner", "subject": "Danzig", "value": "Prussia"}]}),
@@ -94,6 +103,7 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "West Germany: USA control.", ""),
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
+    ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
 ], ids=lambda x: x if isinstance(x, str) and len(x) > 12 else None)
 def test_what_no_form_reads_is_reported(game, event, text, why):
     for opening in (False, True):
@@ -106,11 +116,12 @@ def test_what_no_form_reads_is_reported(game, event, text, why):
     ("eu", "12:VII", "France receives 3 victory points when the Second Division of Poland is resolved."),
     ("eu", "12:VII", "PRUSSIA RECEIVES THE FIRST CHOICE OF PROVINCE."),
     ("cw", "5:Late", "Hover over a country to see how much Influence the Marshall Plan adds there."),
+    ("cw", "5:Late", "The Marshall Plan's author was George Marshall."),
 ])
 def test_no_rule_no_logic(game, event, text):
     """What a player gets that is no place, and "over" as a preposition: no logic. (The first may be reported,
     since it names an event and what happens when it is resolved; it is never read as an owner.)"""
     got = _read(game, event, text, False)
     assert got is None or got["role"] == "unread"
-    if "PROVINCE" in text or "Hover" in text:
+    if "PROVINCE" in text or "Hover" in text or "author" in text:
         assert got is None

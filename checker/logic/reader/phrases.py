@@ -296,6 +296,8 @@ def references(text: str, ctx: Context):
                 return lower_title_at(i)
             for n in range(min(index.longest, len(words) - i), 0, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
+                    key = (*key[:-1], key[-1][:-2])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
                     return (n, index.by_words[key])
             word = words[i].group(0)
@@ -410,6 +412,7 @@ _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", 
           "&": "AND"}
 
 
+_IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\s*:")
 
 
@@ -425,6 +428,8 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     shape) instead of raising ``Unknown``."""
     out: list[Token] = []
     pos = 0
+    # "if, and only if,": the commas of the legal idiom set aside (as many characters: offsets stay the text's)
+    text = _IFF.sub(lambda m: m.group(0).replace(",", " "), text)
     head = _HEADING.match(text) if lexicon.headings else None
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))

@@ -171,7 +171,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     seq = [t.kind for t in toks]
     if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"]) or seq[i:i + 3] in (
-            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "NOLONGER", "EXISTS"])
+            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "NOLONGER", "EXISTS"],
+            ["ITS_EFFECTS", "COP", "CANCELLED"], ["ITS_EFFECTS", "ENDS_V"])
             for i in range(len(seq))) and "UNIT" not in kinds:
         return True  # "Cancel it.", "It is cancelled.": an effect on an event named before (read or reported)
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
