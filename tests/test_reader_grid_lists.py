@@ -62,6 +62,19 @@ REQUIREMENTS = [
                     "into account.", req(st("in_effect", "20:IV"), on_fail="delay")),
     ("eu", "21:IV", "If Richelieu is not in effect, the event is delayed and its effects are not taken into account.",
      req(st("in_effect", "20:IV"), on_fail="delay")),
+    ("cw", "1:Mid", "Players are advised that this card cannot be played for its event during the Early War period.",
+     req({"kind": "period_at_least", "value": "Mid"})),
+    ("cw", "5:Mid", "The Nuclear Test Ban may be played for its event only after the Marshall Plan or NATO (or both) has "
+                    "been resolved.", req(st("occurred", "1:Early"), st("occurred", "2:Early"), key="when_any")),
+    ("eu", "8:VII", "DOES NOT OCCUR WHILE EVENT 11 (THE CONFEDERATION OF BAR) IS IN EFFECT. RE-ROLL.",
+     req(st("not_in_effect", "11:VII"), on_fail="reroll")),
+    ("cw", "5:Late", "Playable only if Détente has been played at some earlier point of the game.",
+     req(st("occurred", "1:Late"))),
+    ("eu", "8:VII", "Can occur only while Poland exists still; otherwise the event is marked off without any effect.",
+     req({"kind": "exists", "subject": "Poland"}, on_fail="mark_off")),
+    ("eu", "8:VII", "If 7:VII has not occurred, the event is considered played and is marked off.",
+     req(st("occurred", "7:VII"), on_fail="consider_played")),
+    ("cw", "1:Mid", "Bear in mind that this card requires Détente to be in effect.", req(st("in_effect", "1:Late"))),
 ]
 
 EFFECTS = [
@@ -72,6 +85,8 @@ EFFECTS = [
     ("eu", "20:IV", "Upon the occurrence of this event, 21:IV shall thereafter be incapable of occurring.",
      {"effects": [st("never_occurs", "21:IV")]}),
     ("eu", "8:VII", "PRUSSIA GETS DANZIG.", {"effects": [{"kind": "owner", "subject": "DANZIG", "value": "PRUSSIA"}]}),
+    ("cw", "1:Late", "When Détente is played, the Star Wars event (5:Late) can never be resolved afterwards.",
+     {"effects": [st("never_occurs", "5:Late")]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),
@@ -104,6 +119,9 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
     ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
+    # the number and the title disagree: which event is meant?
+    ("eu", "8:VII", "DOES NOT OCCUR WHILE EVENT 12 (THE CONFEDERATION OF BAR) IS IN EFFECT.",
+     "an event named by its number alone"),
 ], ids=lambda x: x if isinstance(x, str) and len(x) > 12 else None)
 def test_what_no_form_reads_is_reported(game, event, text, why):
     for opening in (False, True):

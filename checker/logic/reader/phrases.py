@@ -240,7 +240,7 @@ def _ref_patterns(ctx: Context):
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
     # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable
     # before Mid.", "from VII on")
-    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:period|era|age|[Ww]ar)"
+    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:(?:[Ww]ar\s+)?(?:period|era|age)|[Ww]ar)"
                         rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?"
                         rf"|(?:{_AFTER_TIME_WORD})(?P<l3>{per}))"
                         rf"(?![\w:])")
@@ -388,11 +388,18 @@ def references(text: str, ctx: Context):
     # "Olivares (21:IV)", "the Thirty Years War (event 1:IV)": a title with its own id in parentheses is one reference
     out: list[tuple[int, int, Token]] = []
     for s, e, t in found:
-        if (out and t.kind == "REF" and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
-                and re.fullmatch(r"\s*\(\s*(?:[Ee]vent\s+|[Cc]ard\s+)?", text[out[-1][1]:s])
-                and re.match(r"\s*\)", text[e:])):
+        if (out and t.kind in ("REF", "THIS") and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
+                and _ASIDE_OPEN.fullmatch(text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
+            # "the Fronde (16:IV)", "the Suez Crisis event (7:Mid)": one event, named twice
             close = e + text[e:].index(")") + 1
             out[-1] = (out[-1][0], close, out[-1][2])
+            continue
+        if (out and t.kind in ("REF", "THIS") and t.by_title and out[-1][2].kind == "BAREID"
+                and t.value.split(":")[0] == out[-1][2].value
+                and re.fullmatch(r"\s*\(\s*", text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
+            # "EVENT 4 (NATIONAL REVOLT OF PORTUGAL)": the number, and the title that says which period's it is
+            close = e + text[e:].index(")") + 1
+            out[-1] = (out[-1][0], close, Token(t.kind, t.value, out[-1][0], by_title=True))
             continue
         if t.kind in ("REF", "THIS") and t.by_title:
             # a title with its own number in parentheses, as printed lists write it ("OLIVARES (21)"): one
@@ -404,6 +411,7 @@ def references(text: str, ctx: Context):
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 
+_ASIDE_OPEN = re.compile(r"\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:event|card)\s+)?")
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
@@ -412,6 +420,7 @@ _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", 
           "&": "AND"}
 
 
+_OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them)\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\s*:")
 
@@ -430,6 +439,8 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     pos = 0
     # "if, and only if,": the commas of the legal idiom set aside (as many characters: offsets stay the text's)
     text = _IFF.sub(lambda m: m.group(0).replace(",", " "), text)
+    # "A or B (or both)": "or" is inclusive whatever is said; the aside set aside the same way
+    text = _OR_BOTH.sub(lambda m: " " * len(m.group(0)), text)
     head = _HEADING.match(text) if lexicon.headings else None
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
