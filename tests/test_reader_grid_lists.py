@@ -75,6 +75,17 @@ REQUIREMENTS = [
     ("eu", "8:VII", "If 7:VII has not occurred, the event is considered played and is marked off.",
      req(st("occurred", "7:VII"), on_fail="consider_played")),
     ("cw", "1:Mid", "Bear in mind that this card requires Détente to be in effect.", req(st("in_effect", "1:Late"))),
+    ("eu", "8:VII", "EVENT NR. 4 OF THIS PERIOD MUST HAVE OCCURRED AND BE OVER. OTHERWISE THE EVENT IS DELAYED.",
+     req(st("occurred", "4:VII"), st("over", "4:VII"), on_fail="delay")),
+    ("eu", "8:VII", "Prerequisite: VII:7, the First Division of Poland, has occurred and has run its course. If it has "
+                    "not, re-roll without marking off.", req(st("occurred", "7:VII"), st("over", "7:VII"),
+                                                             on_fail="reroll")),
+    ("eu", "12:VII", "Either 7:VII or 11:VII must have occurred and be over.",
+     req({"kind": "all", "of": [st("occurred", "7:VII"), st("over", "7:VII")]},
+         {"kind": "all", "of": [st("occurred", "11:VII"), st("over", "11:VII")]}, key="when_any")),
+    ("eu", "12:VII", "This event should not occur while 7:VII is in effect.", req(st("not_in_effect", "7:VII"))),
+    ("eu", "2:VII", "This event becomes available only in period VII or later.",
+     req({"kind": "period_at_least", "value": "VII"})),
 ]
 
 EFFECTS = [
@@ -87,6 +98,10 @@ EFFECTS = [
     ("eu", "8:VII", "PRUSSIA GETS DANZIG.", {"effects": [{"kind": "owner", "subject": "DANZIG", "value": "PRUSSIA"}]}),
     ("cw", "1:Late", "When Détente is played, the Star Wars event (5:Late) can never be resolved afterwards.",
      {"effects": [st("never_occurs", "5:Late")]}),
+    ("eu", "12:VII", "Effect: the Confederation of Bar, if it is still running, ends at once.",
+     {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
+    ("eu", "12:VII", "The Confederation of Bar, should it still be in force, is brought to an end.",
+     {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),

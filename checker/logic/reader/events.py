@@ -621,6 +621,12 @@ class _ToFormula(Transformer):
         pred = next((i for i in items if callable(i)), lambda e: ("atom", "occurred", e))
         return ("req", self._apply(refs, pred))
 
+    def req_must_all(self, items):
+        """"Event 4 must have occurred and be over": every state said of the events."""
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        preds = [i for i in items if callable(i)]
+        return ("req", self._apply(refs, lambda e: _and([p(e) for p in preds])))
+
     def req_must(self, items):
         refs = [i for i in items if isinstance(i, tuple)][0]
         pred = [i for i in items if callable(i)][0]
@@ -738,6 +744,12 @@ class _ToFormula(Transformer):
             raise Unread("'if it is …' after effects on more than one event", "if it")
         pred = next(i for i in items if callable(i))
         return ("effect", effects, pred(next(iter(named))), None)
+
+    def eff_aside_if_it(self, items):
+        """"The Confederation of Bar, if it is still running, ends at once": cancelled, if in that state."""
+        events = next(i for i in items if isinstance(i, list))
+        pred = next(i for i in items if callable(i))
+        return self.eff_if_it([[{"kind": "cancel_event", "event": e} for e in events], pred])
 
     def eff_gains(self, items):
         names = [str(i) for i in items if isinstance(i, Ev)]

@@ -280,6 +280,12 @@ def references(text: str, ctx: Context):
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
                                                         m.start())))
+        own = syntax.parse(ctx.event_id) if ctx.event_id else None
+        for m in syntax.compiled(syntax.in_this_period).finditer(text) if own else ():  # "event 4 of this period"
+            ident_ = f"{int(m['num'])}:{own[1]}"
+            if free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
+                                                        m.start())))
         for m in syntax.compiled(syntax.number_alone).finditer(text):  # "EVENT 11": no period, never guessed
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
@@ -392,6 +398,12 @@ def references(text: str, ctx: Context):
                 and _ASIDE_OPEN.fullmatch(text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
             # "the Fronde (16:IV)", "the Suez Crisis event (7:Mid)": one event, named twice
             close = e + text[e:].index(")") + 1
+            out[-1] = (out[-1][0], close, out[-1][2])
+            continue
+        if (out and t.kind in ("REF", "THIS") and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
+                and re.fullmatch(r"\s*,\s*(?:(?i:the)\s+)?", text[out[-1][1]:s]) and re.match(r"\s*,", text[e:])):
+            # "VII:4, the War of Independence in the Colonies, has occurred": one event, named twice between commas
+            close = e + text[e:].index(",") + 1
             out[-1] = (out[-1][0], close, out[-1][2])
             continue
         if (out and t.kind in ("REF", "THIS") and t.by_title and out[-1][2].kind == "BAREID"

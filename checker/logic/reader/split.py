@@ -64,9 +64,14 @@ _BARE_ANSWER = re.compile(r"\?\s*A\s*[:.]\s*(?:yes|no)\.\s*$", re.IGNORECASE)
 
 
 def _abbrev_end(piece: str) -> bool:
-    # "53.28.A." or "rule 53.3." inside a sentence: a dot right after a digit or a lone capital is no sentence end
+    # "53.28.A." or "rule 53.3." inside a sentence: a dot right after a digit or a lone capital is no sentence end;
+    # nor is the dot of "No." / "Nr." before a number ("event no. 4", "EVENT NR. 4")
     s = piece.rstrip()
-    return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". ")))
+    return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". "))
+                                                or bool(_NUMBER_ABBREV.search(s)))
+
+
+_NUMBER_ABBREV = re.compile(r"(?i:\b(?:event|card)s?\s+(?:no|nr)\.)$")
 
 
 def _add(out: list[Sentence], raw: str, labels: frozenset[str] | None = None) -> None:
