@@ -86,6 +86,21 @@ REQUIREMENTS = [
     ("eu", "12:VII", "This event should not occur while 7:VII is in effect.", req(st("not_in_effect", "7:VII"))),
     ("eu", "2:VII", "This event becomes available only in period VII or later.",
      req({"kind": "period_at_least", "value": "VII"})),
+    ("cw", "8:Late", "If Iran Hostage Crisis is played while Détente is in effect, the card is returned to the deck and "
+                     "may come up again later.", req(st("not_in_effect", "1:Late"), on_fail="refused_renewable")),
+    ("eu", "21:IV", "In the event that Olivares is drawn whilst Richelieu is not in effect, the event shall be postponed.",
+     req(st("in_effect", "20:IV"), on_fail="delay")),
+    ("eu", "8:VII", "This event can only arrive if the event 7 of the period VII has already arrived; in the contrary "
+                    "case, one relaunches the die without striking it off.", req(st("occurred", "7:VII"),
+                                                                                  on_fail="reroll")),
+    ("cw", "1:Mid", "This card shall be deemed unplayable as an event for so long as NATO remains in effect.",
+     req(st("not_in_effect", "2:Early"))),
+    ("eu", "11:VII", "The Confederation of Bar is an event that may take place only so long as neither the First nor the "
+                     "Second Division of Poland has yet occurred.",
+     req(st("not_occurred", "7:VII"), st("not_occurred", "8:VII"))),
+    ("eu", "2:VII", "Genoa must still exist and must still hold Corsica. If either condition fails, the event is marked "
+                    "off.", req({"kind": "exists", "subject": "Genoa"},
+                                {"kind": "owns", "subject": "Genoa", "value": "Corsica"}, on_fail="mark_off")),
 ]
 
 EFFECTS = [

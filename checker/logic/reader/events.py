@@ -516,6 +516,11 @@ class _ToFormula(Transformer):
         names = [i for i in items if isinstance(i, Ev)]
         return ("atom", "owns", (names[0], names[1]))
 
+    def atom_exists_owns(self, items):
+        """"Genoa must still exist and must still hold Corsica": both."""
+        names = [i for i in items if isinstance(i, Ev)]
+        return _and([("atom", "exists", names[0]), ("atom", "owns", (names[0], names[1]))])
+
     def atom_not_owns(self, items):
         return ("not", self.atom_owns(items))
 
