@@ -129,7 +129,9 @@ def test_terse_card_text_is_read_whole_or_reported_never_half_read():
     assert read("Cancel: Detente (USSR only).")["effects"] == [
         {"kind": "cancel_event", "event": "1:Late", "only_for": "USSR"}]
     # a sentence beside the rule that the reader cannot read is reported with it, never skipped
-    assert read("Remove: GDR. Cancel: Detente.")["role"] == "unread"
+    assert read("Remove COMECON. Cancel: Detente.")["role"] == "unread"  # (remove: cancelled, or for good?)
+    assert read("Remove: GDR. Cancel: Detente.")["effects"] == [  # a minor removed from the map
+        {"kind": "minor_removed", "subject": "GDR"}, {"kind": "cancel_event", "event": "1:Late"}]
     # "revolt+" is a counter, not "and"
     assert read_text("Place a revolt+ in Warsaw.", "7:Late", None, VOCAB) is None
 

@@ -117,6 +117,8 @@ EFFECTS = [
      {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
     ("eu", "12:VII", "The Confederation of Bar, should it still be in force, is brought to an end.",
      {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
+    ("cw", "1:Late", "Removes Star Wars from the game.", {"effects": [st("never_occurs", "5:Late")]}),
+    ("eu", "8:VII", "Poland is removed from play.", {"effects": [{"kind": "minor_removed", "subject": "Poland"}]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),
@@ -149,6 +151,10 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
     ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
+    # an event removed (from play): its effect ended, or out of the game for good? Two corpus writers differ
+    ("cw", "1:Late", "Star Wars is removed from play.", "ambiguous"),
+    ("cw", "1:Late", "Removes Star Wars from play.", "ambiguous"),
+    ("cw", "1:Late", "Remove Star Wars.", "ambiguous"),
     # the number and the title disagree: which event is meant?
     ("eu", "8:VII", "DOES NOT OCCUR WHILE EVENT 12 (THE CONFEDERATION OF BAR) IS IN EFFECT.",
      "an event named by its number alone"),

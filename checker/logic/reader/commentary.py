@@ -89,7 +89,7 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
 # reported).
 _REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we)\b", re.IGNORECASE)
 _NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "PART_A", "PART_P", "EXISTS", "OWNS",
-                     "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "REMOVED_GAME", "REROLL", "MARK_OFF",
+                     "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "REROLL", "MARK_OFF",
                      "CONSIDER_PLAYED", "RENEW", "SET_ASIDE", "GAME_ENDS", "DRAWN", "PLAYABLE", "UNPLAYABLE", "VINF",
                      "VPRES", "LABEL", "EFFECTS_OF", "ITS_EFFECTS", "REQUIRES", "ANNEXES", "ANNEXED_BY", "GIVES",
                      "PASSES_TO", "TRANSFERRED", "CREATED", "LOST", "AT_WAR", "AT_PEACE"})
@@ -137,7 +137,7 @@ def _contrast_only(clause: str, m: re.Match, ctx: Context, extra: tuple) -> bool
     lex = lexicon_for(extra)
     head = {t.kind for t in tokens(clause[:m.start()], ctx, lex, tolerant=True)}
     tail = [t.kind for t in tokens(m["x"], ctx, lex, tolerant=True)]
-    return bool(head & {"CANCEL_V", "PREVENTS"}) and bool(tail) and all(k in ("REF", "THIS") for k in tail)
+    return bool(head & {"CANCEL_V", "PREVENTS", "REMOVE_V"}) and bool(tail) and all(k in ("REF", "THIS") for k in tail)
 
 
 def _head(body: str) -> int:

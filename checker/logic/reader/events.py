@@ -485,7 +485,7 @@ class _ToFormula(Transformer):
         """"DANZIG is annexed by PRU", "Bavaria is annexed to AUS and removed from the game" (the minor is gone)."""
         names = [str(i) for i in items if isinstance(i, Ev)]
         out = [{"kind": "owner", "subject": p, "value": names[-1]} for p in names[:-1]]
-        if any(isinstance(i, Token) and i.type == "REMOVED_GAME" for i in items):
+        if any(isinstance(i, Token) and i.type in ("REMOVED_GAME", "REMOVED_PLAY") for i in items):
             out += [{"kind": "minor_removed", "subject": p} for p in names[:-1]]
         return out
 
@@ -720,6 +720,13 @@ class _ToFormula(Transformer):
     def eff_never(self, items):
         events = next(i for i in items if isinstance(i, list))
         return [{"kind": "never_occurs", "event": e} for e in events]
+
+    def eff_remove_event(self, items):
+        """"Remove Warsaw Pact (from play)": its effect ended (cancelled), or out of the game for good (never)? Only
+        "from the game" says which: reported, never settled."""
+        events = next(i for i in items if isinstance(i, list))
+        raise Unread("ambiguous: an event removed (from play): its effect cancelled, or out of the game for good? "
+                     "('… from the game' says the latter)", "remove " + ", ".join(events))
 
     def eff_game_ends(self, _):
         return [{"kind": "game_ends"}]

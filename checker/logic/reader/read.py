@@ -321,7 +321,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
 
 
 _OPENERS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "NEG", "ONLY", "FROM", "REQUIRES"}
-_EFFECT_OPENERS = {"PREVENTS", "CANCEL_V", "GAME_ENDS", "PLACE"}  # "Remove: GDR.", "Cancel: Berlin Wall."
+_EFFECT_OPENERS = {"PREVENTS", "REMOVE_V", "CANCEL_V", "GAME_ENDS", "PLACE"}  # "Remove: GDR.", "Cancel: Berlin Wall."
 _OUTCOME_TOKENS = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 
 
@@ -335,7 +335,7 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
     kinds = {t.kind for t in toks}
     if kinds & _OUTCOME_TOKENS:
         return True
-    if toks[0].kind == "OTHERWISE" and kinds & {"REF", "THIS", "CANCEL_V", "PREVENTS", "GAME_ENDS", "DRAWN"}:
+    if toks[0].kind == "OTHERWISE" and kinds & {"REF", "THIS", "CANCEL_V", "PREVENTS", "REMOVE_V", "GAME_ENDS", "DRAWN"}:
         return True  # ("Otherwise the Parliament continues to rule …" is narrative)
     if toks[0].kind in _EFFECT_OPENERS and kinds & {"REF", "NAME", "THIS"} and "UNIT" not in kinds:
         return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")

@@ -27,25 +27,25 @@ _PLACE_WORDS = re.compile(
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
-          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVED_GAME", "ENDS_V", "MAY_END",
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
           "DISCARD_V", "NO_EFFECT"}
 # a state of an event, or an effect on one, wherever it stands in a sentence that names an event (by id or title);
 # not "over", as often a preposition ("Hover over a country to see …"), nor "remove" ("remove Olivares from office")
-_STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "REMOVED_GAME", "ENDS_V", "MAY_END",
+_STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
                    "NOLONGER", "UNPLAYABLE", "GAME_ENDS"}
 _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
-_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
+_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REMOVE_V", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD",
                                    "AGAIN"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
                 "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
-                "GAME_ENDS", "NO_EFFECT", "MAY_END"}
+                "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME"}
 
 
-_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "NOLONGER", "EXISTS"),
-                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
+_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
+                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
                  ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"))
 
@@ -90,7 +90,7 @@ def _names_a_minor(toks) -> bool:
 _ACTS_ON_TITLE = {"CANCEL_V", "CANCELLED", "EFFECTS_OF", "DISCARD_V"}  # (not PREVENTS: "remove Richelieu from office")
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
-_ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME"}
+_ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME", "REMOVED_PLAY"}
 _CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
 
 
@@ -170,8 +170,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if _names_an_event(toks) and kinds & _STATE:
         return True
     seq = [t.kind for t in toks]
-    if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"]) or seq[i:i + 3] in (
-            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "NOLONGER", "EXISTS"],
+    if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"], ["REMOVE_V", "IT"]) or seq[i:i + 3] in (
+            ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "COP", "REMOVED_PLAY"], ["IT", "NOLONGER", "EXISTS"],
             ["ITS_EFFECTS", "COP", "CANCELLED"], ["ITS_EFFECTS", "ENDS_V"])
             for i in range(len(seq))) and "UNIT" not in kinds:
         return True  # "Cancel it.", "It is cancelled.": an effect on an event named before (read or reported)
