@@ -57,6 +57,8 @@ REQUIREMENTS = [
     ("eu", "2:VII", "Cannot occur before event VII-7 has occurred.", req(st("occurred", "7:VII"))),
     ("cw", "8:Late", "Cannot be played while the Missile Crisis is in effect.", req(st("not_in_effect", "1:Mid"))),
     ("cw", "5:Mid", "Test Ban: requires Missile Crisis played.", req(st("occurred", "1:Mid"))),
+    # a two-word title turned round, as a translation writes it (SUEZ CRISIS)
+    ("cw", "8:Late", "Cannot be played while the Crisis of Suez is in effect.", req(st("not_in_effect", "7:Mid"))),
     ("cw", "5:Late", "Playable as an event if, and only if, NATO has been played.", req(st("occurred", "2:Early"))),
     ("eu", "21:IV", "If Richelieu is not in effect, the event shall be postponed, and its effects shall not be taken "
                     "into account.", req(st("in_effect", "20:IV"), on_fail="delay")),

@@ -153,6 +153,11 @@ class TitleIndex:
                 for whole in (words, words[1:] if words[0] in ("the", "a", "an") else ()):
                     if len(whole) >= 3 and self.by_words.get(whole) == ident:
                         self.whole.add(whole)
+        # a title of two words turned round with "of", as a translation writes it ("the Wall of Berlin" for BERLIN
+        # WALL, "the Pact of Warsaw" for WARSAW PACT): when no title already reads so
+        for words, ident in list(self.by_words.items()):
+            if len(words) == 2 and all(w.isalpha() and w not in _DANGLING for w in words):
+                self.by_words.setdefault((words[1], "of", words[0]), ident)
         # a title shortened by its writer ("the Sale of Corsica" for SALE OF CORSICA BY GENOA): a beginning of two
         # words or more that begins one title only
         starts: dict[tuple[str, ...], set[str]] = {}
