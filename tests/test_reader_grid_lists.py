@@ -86,6 +86,9 @@ REQUIREMENTS = [
      req({"kind": "all", "of": [st("occurred", "7:VII"), st("over", "7:VII")]},
          {"kind": "all", "of": [st("occurred", "11:VII"), st("over", "11:VII")]}, key="when_any")),
     ("eu", "12:VII", "This event should not occur while 7:VII is in effect.", req(st("not_in_effect", "7:VII"))),
+    ("eu", "12:VII", "This event shall not occur save where Poland exists and event 11:VII has not occurred; failing "
+                     "which, the event shall be re-rolled.",
+     req({"kind": "exists", "subject": "Poland"}, st("not_occurred", "11:VII"), on_fail="reroll")),
     ("eu", "2:VII", "This event becomes available only in period VII or later.",
      req({"kind": "period_at_least", "value": "VII"})),
     ("cw", "8:Late", "If Iran Hostage Crisis is played while Détente is in effect, the card is returned to the deck and "
@@ -121,6 +124,13 @@ EFFECTS = [
      {"effects": [st("cancel_event", "11:VII")], "when": [st("in_effect", "11:VII")]}),
     ("cw", "1:Late", "Removes Star Wars from the game.", {"effects": [st("never_occurs", "5:Late")]}),
     ("eu", "8:VII", "Poland is removed from play.", {"effects": [{"kind": "minor_removed", "subject": "Poland"}]}),
+    ("eu", "12:VII", "Upon the occurrence hereof, Danzig shall pass to Prussia where Prussia does not own Silesia.",
+     {"effects": [{"kind": "owner", "subject": "Danzig", "value": "Prussia"}],
+      "when": [{"kind": "owns", "subject": "Prussia", "value": "Silesia", "negated": True}]}),
+    ("eu", "12:VII", "As a consequence of this event, PRU annexes Danzig.",
+     {"effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
+    ("cw", "1:Mid", "Cancels Star Wars and Détente if NATO is in effect.",  # one act, two objects: the condition of both
+     {"effects": [st("cancel_event", "5:Late"), st("cancel_event", "1:Late")], "when": [st("in_effect", "2:Early")]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),
@@ -153,6 +163,8 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
     ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
+    # a condition after two clauses: of both, or of the last one only?
+    ("cw", "1:Mid", "Star Wars is cancelled and Détente ends if NATO is in effect.", "ambiguous"),
     # an event removed (from play): its effect ended, or out of the game for good? Two corpus writers differ
     ("cw", "1:Late", "Star Wars is removed from play.", "ambiguous"),
     ("cw", "1:Late", "Removes Star Wars from play.", "ambiguous"),

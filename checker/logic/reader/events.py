@@ -732,7 +732,9 @@ class _ToFormula(Transformer):
         return [{"kind": "game_ends"}]
 
     def effects(self, items):
-        return [e for i in items if isinstance(i, list) for e in i]
+        out = _Effects(e for i in items if isinstance(i, list) for e in i)
+        out.clauses = sum(isinstance(i, list) for i in items)  # "A is cancelled and B ends": two clauses
+        return out
 
     def eff_plain(self, items):
         if any(e.get("event") == _ITS for e in items[0]):
@@ -802,7 +804,14 @@ class _ToFormula(Transformer):
                          "cannot occur then?)", "this event … cancelled if …")
         return ("effect", effects, cond, None)
 
-    eff_if_after = eff_if
+    def eff_if_after(self, items):
+        """"Cancels A and B if C": the condition of the one act. After two clauses ("A is cancelled and B ends if C")
+        it may be the condition of the last one only: reported, never settled."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        if getattr(effects, "clauses", 1) > 1:
+            raise Unread("ambiguous: a condition after two effects joined by 'and' (the condition of both, or of the "
+                         "last one only?)", "… and … if …")
+        return self.eff_if(items)
 
     def eff_should(self, items):
         """"Should the French Revolution already be in effect …, it is cancelled": when that state holds."""
@@ -829,6 +838,12 @@ class _ToFormula(Transformer):
         if not fired and eff[1] and eff[1][0].get("kind") == "minor_removed":
             raise Unread("a name after the requirement that may be one more of its conditions", eff[1][0]["subject"])
         return ("both", req, eff)
+
+
+class _Effects(list):
+    """The effects of one ``effects`` rule, and how many clauses said them."""
+
+    clauses = 1
 
 
 _FUNCTION_WORD = re.compile(r"\b(?i:of|the|a|an|for|to|in|on)\b")
