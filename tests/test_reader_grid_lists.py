@@ -193,3 +193,41 @@ def test_no_rule_no_logic(game, event, text):
     assert got is None or got["role"] == "unread"
     if "PROVINCE" in text or "Hover" in text or "author" in text:
         assert got is None
+
+
+# ------------------------------------------------------------------ a country by its adjective (the profile's)
+
+def _profile_vocab():
+    import dataclasses
+
+    from checker.games import profile
+    from checker.logic.reader.grammar import vocabulary_of
+    from checker.logic.reader.phrases import TitleIndex
+
+    game = {"id": "ab", "name": "A game", "periods": [{"id": "I"}],
+            "countries": [{"code": "ABC", "name": "Abcland", "adjective": "Abcish"},
+                          {"code": "XYZ", "name": "Xyzia"}]}
+    return dataclasses.replace(vocabulary_of(profile({"ab": game}, "ab")), titles=TitleIndex([("THE PACT", "1:I")]))
+
+
+@pytest.mark.parametrize("text,opening,want", [
+    ("Danzig becomes Abcish.", False, {"effects": [{"kind": "owner", "subject": "Danzig", "value": "ABC"}]}),
+    ("Danzig becomes an Abcish province.", False,
+     {"effects": [{"kind": "owner", "subject": "Danzig", "value": "ABC"}]}),
+    ("DANZIG IS REMOVED AS A MINOR AND BECOMES ABCISH.", False,
+     {"effects": [{"kind": "minor_removed", "subject": "DANZIG"}, {"kind": "owner", "subject": "DANZIG", "value": "ABC"}]}),
+    ("IF DANZIG IS ALREADY ABCISH, CONSIDER AS PLAYED.", True,
+     {"when": [{"kind": "owns", "subject": "ABC", "value": "DANZIG", "negated": True}], "on_fail": "consider_played"}),
+    ("Not if Danzig already Abcish; mark off.", True,
+     {"when": [{"kind": "owns", "subject": "ABC", "value": "Danzig", "negated": True}], "on_fail": "mark_off"}),
+])
+def test_a_country_by_the_adjective_its_profile_gives(text, opening, want):
+    got = read_text(text, "2:I", vocab=_profile_vocab(), opening=opening)
+    assert got is not None and got.pop("derived_from", None)
+    assert got == {"role": "requirement" if opening else "effect", **want}
+
+
+def test_an_adjective_the_profile_does_not_give_is_reported():
+    # Xyzia has no adjective in its profile: "Xyzian" is no country, and the change of owner is not guessed
+    got = read_text("Danzig becomes Xyzian.", "2:I", vocab=_profile_vocab())
+    assert got is not None and got["role"] == "unread", got

@@ -312,8 +312,22 @@ def vocabularies(games: dict):
         if TitleIndex is not None:
             vocab = dataclasses.replace(vocab, titles=TitleIndex([(str(t), str(i)) for i, t in
                                                                   (g.get("events") or {}).items()]))
+        if "adjectives" in {f.name for f in dataclasses.fields(Vocabulary)}:
+            # a country by its adjective ("Danzig becomes Prussian"): the bundled profile of the same game says them
+            # (kb/games/<game>.yaml, countries[].adjective), as it says the countries' names (bundled_aliases)
+            vocab = dataclasses.replace(vocab, adjectives=bundled_adjectives(gid))
         out[gid] = vocab
     return out
+
+
+def bundled_adjectives(game: str) -> tuple:
+    import os
+
+    from checker.logic.reader.grammar import profile_file_vocabulary
+
+    root = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "kb", "games")
+    path = os.path.join(root, f"{game}.yaml")
+    return profile_file_vocabulary(path).adjectives if os.path.isfile(path) else ()
 
 
 def read(sentence: dict, vocab):

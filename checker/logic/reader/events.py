@@ -29,7 +29,7 @@ _HERE = os.path.dirname(__file__)
 MAX_PARSES = 16  # readings compared per sentence (the grammar's ambiguities are few and small)
 MAX_TOKENS = 120
 FORM = "event-language"
-EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME")
+EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME", "ADJ")
 
 
 @functools.lru_cache(maxsize=1)
@@ -520,6 +520,29 @@ class _ToFormula(Transformer):
         """"Genoa must still exist and must still hold Corsica": both."""
         names = [i for i in items if isinstance(i, Ev)]
         return _and([("atom", "exists", names[0]), ("atom", "owns", (names[0], names[1]))])
+
+    def _adjective(self, items) -> tuple[str, str]:
+        place = next(str(i) for i in items if isinstance(i, Ev))
+        code = next(self._val(t) for t in items if isinstance(t, Token) and t.type == "ADJ")
+        return place, code
+
+    def atom_owns_adj(self, items):
+        """"If Corsica is already French": France (the country whose adjective it is) owns Corsica."""
+        place, code = self._adjective(items)
+        return ("atom", "owns", (Ev(code), Ev(place)))
+
+    def atom_not_owns_adj(self, items):
+        return ("not", self.atom_owns_adj(items))
+
+    def eff_owner_adj(self, items):
+        """"Danzig becomes Prussian": Prussia is its owner."""
+        place, code = self._adjective(items)
+        return [{"kind": "owner", "subject": place, "value": code}]
+
+    def eff_removed_owner_adj(self, items):
+        """"DANZIG IS REMOVED AS A MINOR AND BECOMES PRUSSIAN": the minor is gone, its province Prussia's."""
+        place, code = self._adjective(items)
+        return [{"kind": "minor_removed", "subject": place}, {"kind": "owner", "subject": place, "value": code}]
 
     def atom_not_owns(self, items):
         return ("not", self.atom_owns(items))

@@ -46,6 +46,8 @@ class Vocabulary:
     forms: str | None = None
     # the KB's event titles (``phrases.TitleIndex``); not part of the vocabulary's identity (parsers are cached by it)
     titles: object = field(default=None, compare=False, hash=False)
+    # (adjective, code) of the countries (profile ``countries[].adjective``): "Danzig becomes Prussian"
+    adjectives: tuple[tuple[str, str], ...] = ()
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -103,7 +105,7 @@ def forms_of(game: str | None) -> str | None:
 
 
 def _vocabulary(countries, periods, period_data=None, reader=None, game=None) -> Vocabulary:
-    codes, names = [], []
+    codes, names, adjectives = [], [], []
     for country in countries or []:
         if not isinstance(country, dict):
             continue
@@ -113,9 +115,12 @@ def _vocabulary(countries, periods, period_data=None, reader=None, game=None) ->
             name = re.match(r"[A-Z][a-z]+", str(country.get("name", "")))
             if name:
                 names.append((name.group(0), code))
+            adjective = str(country.get("adjective", ""))
+            if re.fullmatch(r"[A-Z][a-z]+", adjective):
+                adjectives.append((adjective, code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
     return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader),
-                      forms_of(game))
+                      forms_of(game), adjectives=tuple(adjectives))
 
 
 def vocabulary_of(profile) -> Vocabulary:

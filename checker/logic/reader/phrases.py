@@ -114,6 +114,7 @@ class Context:
     codes: tuple[str, ...] = ()
     titles: "TitleIndex | None" = field(default=None, compare=False, hash=False)
     period_names: tuple[tuple[str, str], ...] = ()  # (name, label): "Mid War" -> Mid
+    adjectives: tuple[tuple[str, str], ...] = ()  # (adjective, code): "Prussian" -> PRU
     event_id: str | None = None
 
 
@@ -392,6 +393,10 @@ def references(text: str, ctx: Context):
                 i += n
             else:
                 i += 1
+    for adjective, code_ in ctx.adjectives:  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
+        for m in re.finditer(rf"(?<![\w-])(?:{re.escape(adjective)}|{re.escape(adjective.upper())})(?![\w-])", text):
+            if free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("ADJ", code_, m.start())))
     for m in code.finditer(text):
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))
