@@ -19,7 +19,8 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RU
                            "7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND",
                            "11:VII": "THE CONFEDERATION OF BAR", "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
          "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
-                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "1:Mid": "CUBAN MISSILE CRISIS",
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "10:Early": "DECOLONIZATION",
+                           "1:Mid": "CUBAN MISSILE CRISIS",
                            "5:Mid": "NUCLEAR TEST BAN", "7:Mid": "SUEZ CRISIS", "1:Late": "DETENTE",
                            "5:Late": "STAR WARS", "8:Late": "IRAN HOSTAGE CRISIS"}}}
 VOCABS = vocabularies(GAMES)
@@ -89,6 +90,15 @@ REQUIREMENTS = [
     ("eu", "12:VII", "This event shall not occur save where Poland exists and event 11:VII has not occurred; failing "
                      "which, the event shall be re-rolled.",
      req({"kind": "exists", "subject": "Poland"}, st("not_occurred", "11:VII"), on_fail="reroll")),
+    # word-for-word French: "ne peut avoir lieu que si" (can occur only if)
+    ("eu", "8:VII", "This event cannot occur that if the event 7:VII has occurred.", req(st("occurred", "7:VII"))),
+    ("cw", "4:Late", "This card requires that the Decolonisation has been played; if not, the card is put back in the "
+                     "pile and may return later.", req(st("occurred", "10:Early"), on_fail="refused_renewable")),
+    ("eu", "11:VII", "This event shall occur only where Russia does not own Lithuania; in any other case the event shall "
+                     "be set aside and may be drawn again at a later turn.",
+     req({"kind": "owns", "subject": "Russia", "value": "Lithuania", "negated": True}, on_fail="refused_renewable")),
+    ("cw", "5:Late", "This card requires both the Marshall Plan and NATO to have been played as events.",
+     req(st("occurred", "1:Early"), st("occurred", "2:Early"))),
     ("eu", "2:VII", "This event becomes available only in period VII or later.",
      req({"kind": "period_at_least", "value": "VII"})),
     ("cw", "8:Late", "If Iran Hostage Crisis is played while Détente is in effect, the card is returned to the deck and "

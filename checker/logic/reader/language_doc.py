@@ -24,7 +24,7 @@ def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
 
 
 _GROUPS = (
-    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES", "NO_EFFECT", "NO_TIME",
+    ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "QUE_ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES", "NO_EFFECT", "NO_TIME",
                 "UNPLAYABLE", "IN_ORDER_FOR",
                 "FOR_THIS", "THIS", "IT"]),
     ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "HAVING", "BEEN", "BE", "COP", "REMAINS", "DOES"]),

@@ -123,13 +123,16 @@ _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "
 
 def fold(word: str) -> str:
     """A word in lower case without its accents ("Détente" and "DETENTE" are one title); an ordinal in figures as
-    in words ("the 1st Division of Poland" is FIRST DIVISION OF POLAND)."""
+    in words ("the 1st Division of Poland" is FIRST DIVISION OF POLAND); British -isation as -ization
+    ("Decolonisation" is DECOLONIZATION)."""
     import unicodedata
 
     if word.isascii():
         low = word.lower()
-        return _ORDINALS.get(low, low)
-    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+        low = _ORDINALS.get(low, low)
+    else:
+        low = "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+    return low.replace("isation", "ization") if "isation" in low else low
 
 
 _DANGLING = {"of", "the", "in", "and", "by", "a", "an", "to", "for", "on", "at", "with", "between", "from"}
