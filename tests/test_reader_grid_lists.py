@@ -99,6 +99,14 @@ REQUIREMENTS = [
      req({"kind": "owns", "subject": "Russia", "value": "Lithuania", "negated": True}, on_fail="refused_renewable")),
     ("cw", "5:Late", "This card requires both the Marshall Plan and NATO to have been played as events.",
      req(st("occurred", "1:Early"), st("occurred", "2:Early"))),
+    ("cw", "5:Late", "This card requires that Détente was played earlier and that the game has reached the Late War.",
+     req(st("occurred", "1:Late"), {"kind": "period_at_least", "value": "Late"})),
+    ("cw", "5:Late", "This card is only permitted after NATO has been played, and additionally cannot be played if "
+                     "Détente is in effect at that time.", req(st("occurred", "2:Early"), st("not_in_effect", "1:Late"))),
+    ("eu", "12:VII", "Requires Prussia to own Silesia.", req({"kind": "owns", "subject": "Prussia", "value": "Silesia"})),
+    ("cw", "5:Late", "Playable only provided that NATO has been played and that neither Détente nor Star Wars is in "
+                     "effect.", req(st("occurred", "2:Early"), st("not_in_effect", "1:Late"), st("not_in_effect", "5:Late"))),
+    ("eu", "8:VII", "Can occur only after 7:VII has occurred; that war need not be over.", req(st("occurred", "7:VII"))),
     ("eu", "2:VII", "This event becomes available only in period VII or later.",
      req({"kind": "period_at_least", "value": "VII"})),
     ("cw", "8:Late", "If Iran Hostage Crisis is played while Détente is in effect, the card is returned to the deck and "
@@ -141,6 +149,10 @@ EFFECTS = [
      {"effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
     ("cw", "1:Mid", "Cancels Star Wars and Détente if NATO is in effect.",  # one act, two objects: the condition of both
      {"effects": [st("cancel_event", "5:Late"), st("cancel_event", "1:Late")], "when": [st("in_effect", "2:Early")]}),
+    ("cw", "5:Late", "If this card is played while Détente is in effect, Détente is cancelled.",
+     {"effects": [st("cancel_event", "1:Late")], "when": [st("in_effect", "1:Late")]}),
+    ("cw", "1:Mid", "Cancels the effects of Détente for the USSR only; Détente otherwise remains in effect.",
+     {"effects": [{"kind": "cancel_event", "event": "1:Late", "only_for": "USSR"}]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),

@@ -115,6 +115,10 @@ _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliber
 _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)|it doesn't matter (?:whether|if)|"
                             r"irrespective of whether|"
                             r"it need not|it does not need to|regardless of whether|whether or not|"
+                            # "…; that war need not be over", "…; Détente otherwise remains in effect", "…; the USA
+                            # continues to be affected by it": what a rule leaves as it is
+                            r"(?:that|the|this) [\w\s]{1,40}? need not|[\w\s'’]{1,40}? otherwise remains in effect|"
+                            r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them)|"
                             r"(?:otherwise|if not|else),? nothing happens|"
                             # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
                             r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"

@@ -641,6 +641,12 @@ class _ToFormula(Transformer):
 
     req_lead_pos = req_lead_neg
 
+    def req_requires_exists(self, items):
+        return ("req", self.atom_exists(items))
+
+    def req_requires_owns(self, items):
+        return ("req", self.atom_owns(items))
+
     def req_requires_cond(self, items):
         return ("req", [i for i in items if isinstance(i, tuple)][0])
 
@@ -787,6 +793,12 @@ class _ToFormula(Transformer):
         events = next(i for i in items if isinstance(i, list))
         pred = next(i for i in items if callable(i))
         return self.eff_if_it([[{"kind": "cancel_event", "event": e} for e in events], pred])
+
+    def eff_when_this_if(self, items):
+        """"If this card is played while Star Wars is in effect, Star Wars is cancelled": when it fires, under that
+        condition."""
+        cond = [i for i in items if isinstance(i, tuple)][0]
+        return self.eff_if([cond, [i for i in items if isinstance(i, list)][0]])
 
     def eff_gains(self, items):
         names = [str(i) for i in items if isinstance(i, Ev)]
