@@ -185,6 +185,7 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
     ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
+    ("cw", "5:Late", "Détente: Marshall Plan off for the USA only.", ""),  # was dropped without a word
     # a condition after two clauses: of both, or of the last one only?
     ("cw", "1:Mid", "Star Wars is cancelled and Détente ends if NATO is in effect.", "ambiguous"),
     # an event removed (from play): its effect ended, or out of the game for good? Two corpus writers differ
@@ -207,13 +208,14 @@ def test_what_no_form_reads_is_reported(game, event, text, why):
     ("eu", "12:VII", "PRUSSIA RECEIVES THE FIRST CHOICE OF PROVINCE."),
     ("cw", "5:Late", "Hover over a country to see how much Influence the Marshall Plan adds there."),
     ("cw", "5:Late", "The Marshall Plan's author was George Marshall."),
+    ("cw", "5:Late", "The Marshall Plan gives 2 VPs for the USA only."),
 ])
 def test_no_rule_no_logic(game, event, text):
     """What a player gets that is no place, and "over" as a preposition: no logic. (The first may be reported,
     since it names an event and what happens when it is resolved; it is never read as an owner.)"""
     got = _read(game, event, text, False)
     assert got is None or got["role"] == "unread"
-    if "PROVINCE" in text or "Hover" in text or "author" in text:
+    if "PROVINCE" in text or "Hover" in text or "author" in text or "VPs" in text:
         assert got is None
 
 

@@ -189,6 +189,10 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "Richelieu's ministry ends"
     if _state_of_a_name(toks):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
+    if any(seq[i:i + 4] in (["REF", "FOR", "CODE", "ONLY"], ["REF", "ONLY_FOR", "CODE"])
+           or seq[i:i + 5] in (["REF", "X", "FOR", "CODE", "ONLY"], ["REF", "X", "ONLY_FOR", "CODE"])
+           for i in range(len(seq))):
+        return True  # "Marshall Plan off for the UK only": something done to an event for one country
     if (any(t.kind == "REF" for t in toks) and kinds & _STATE_ANYWHERE and "UNIT" not in kinds
             and "NEG" not in {t.kind for t in toks[:1]}):
         return True  # "…, I have it end the Vietnam War if that is still running": an event and a state of one
