@@ -255,3 +255,35 @@ def test_an_adjective_the_profile_does_not_give_is_reported():
     # Xyzia has no adjective in its profile: "Xyzian" is no country, and the change of owner is not guessed
     got = read_text("Danzig becomes Xyzian.", "2:I", vocab=_profile_vocab())
     assert got is not None and got["role"] == "unread", got
+
+
+# ------------------------------------------------------------------ never half-read among the opening conditions
+
+@pytest.mark.parametrize("game,event,text", [
+    # a sentence beside a read requirement that no form reads was dropped, and the requirement alone was the reading
+    ("cw", "1:Mid", "USSR must control Cuba. Détente must be in effect."),
+    ("eu", "8:VII", "The first printing omitted this condition. 7:VII must have occurred."),
+])
+def test_a_sentence_beside_a_requirement_that_is_not_read_is_reported_with_it(game, event, text):
+    got = _read(game, event, text, True)
+    assert got is not None and got["role"] == "unread", got
+
+
+@pytest.mark.parametrize("game,event,text,want", [
+    ("eu", "4:IV", "Spain must own Lisbon. If it does not, count the event as played.",
+     req({"kind": "owns", "subject": "Spain", "value": "Lisbon"}, on_fail="consider_played")),
+    ("eu", "12:VII", "NOT BEFORE PERIOD VII. IF BAVARIA DOES NOT EXIST, RE-ROLL.",
+     req({"kind": "period_at_least", "value": "VII"}, {"kind": "exists", "subject": "BAVARIA"}, on_fail="reroll")),
+])
+def test_two_requirement_sentences_are_both_read(game, event, text, want):
+    got = _read(game, event, text, True)
+    assert got is not None and got.pop("derived_from", None)
+    assert got == want
+
+
+def test_a_minor_removed_in_telegraphic_words():
+    got = _read("eu", "9:VII", "Prussia gains Danzig. Danzig removed.", False)
+    assert got["effects"] == [{"kind": "owner", "subject": "Danzig", "value": "Prussia"},
+                              {"kind": "minor_removed", "subject": "Danzig"}]
+    got = _read("eu", "9:VII", "Prussia gains Danzig. Danzig minor removed.", False)
+    assert got["role"] == "unread", got  # ("minor" is no word of the language: reported, not dropped)

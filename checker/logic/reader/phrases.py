@@ -249,7 +249,7 @@ def _ref_patterns(ctx: Context):
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
     # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable
     # before Mid.", "from VII on")
-    period = re.compile(rf"(?<![\w])(?:(?:the\s+)?(?:period|era|age)\s+(?P<l1>{per})|(?:the\s+)?(?P<l2>{per})\s+(?:(?:[Ww]ar\s+)?(?:period|era|age)|[Ww]ar)"
+    period = re.compile(rf"(?<![\w])(?:(?:(?i:the)\s+)?(?i:period|era|age)\s+(?P<l1>{per})|(?:(?i:the)\s+)?(?P<l2>{per})\s+(?:(?:(?i:war)\s+)?(?i:period|era|age)|(?i:war))"
                         rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?"
                         rf"|(?:{_AFTER_TIME_WORD})(?P<l3>{per}))"
                         rf"(?![\w:])")

@@ -262,14 +262,14 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     ``vocab``: the game's words (``grammar.vocabulary_of(profile)``); None: the EU profile of the KB in use.
     ``opening``: the clause stands among the event's opening conditions, where requirements stand: a text there
     that holds no rule the reader reads is reported (unread), never dropped."""
-    logic = _read_text(text, event_id, budget, vocab)
+    logic = _read_text(text, event_id, budget, vocab, opening)
     if logic is None and opening and text.strip():
         return unread(OPENING_NOT_READ, text.strip()[:200])
     return logic
 
 
 def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
-               vocab: Vocabulary | None = None) -> dict[str, Any] | None:
+               vocab: Vocabulary | None = None, opening: bool = False) -> dict[str, Any] | None:
     vocab = vocab or default_vocabulary()
     sentences = split_sentences(text, label_set(vocab))
     shaped: list[bool] = []
@@ -297,8 +297,14 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     if count > MAX_RULE_SENTENCES:
         return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
                       text[:120] + " …")
-    readings: list[Reading] = []
     first_shaped = shaped.index(True)
+    if opening:
+        # among the opening conditions a sentence beside a rule that is not read ("USSR must control
+        # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
+        for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
+            if not is_rule and not (i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text)):
+                return unread(OPENING_NOT_READ, s.text.strip()[:200])
+    readings: list[Reading] = []
     if budget is not None:
         budget.left -= count + 1
         if budget.left < 0:

@@ -77,8 +77,9 @@ def _names_a_minor(toks) -> bool:
     kinds = out
     if "UNIT" in kinds:
         return False  # leaders, generals, counters: not minors
-    if kinds[-3:] == ["NAME", "COP", "REMOVED_BARE"]:
-        return True  # "Poland is removed." (not "Cossacks are removed to VA of Poland")
+    if kinds[-3:] == ["NAME", "COP", "REMOVED_BARE"] or kinds[-2:] == ["NAME", "REMOVED_BARE"] or kinds[-3:] == [
+            "NAME", "X", "REMOVED_BARE"]:
+        return True  # "Poland is removed.", "Danzig (minor) removed." (not "Cossacks are removed to VA of Poland")
     for shape in _MINOR_SHAPES:
         n = len(shape)
         if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
