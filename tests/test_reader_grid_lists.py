@@ -153,6 +153,13 @@ EFFECTS = [
      {"effects": [st("cancel_event", "1:Late")], "when": [st("in_effect", "1:Late")]}),
     ("cw", "1:Mid", "Cancels the effects of Détente for the USSR only; Détente otherwise remains in effect.",
      {"effects": [{"kind": "cancel_event", "event": "1:Late", "only_for": "USSR"}]}),
+    ("eu", "4:IV", "Lisbon and Porto revert to Portugal.",
+     {"effects": [{"kind": "owner", "subject": "Lisbon", "value": "Portugal"},
+                  {"kind": "owner", "subject": "Porto", "value": "Portugal"}]}),
+    ("eu", "7:VII", "Posen and Kalisz to Prussia; Minsk to Russia.",
+     {"effects": [{"kind": "owner", "subject": "Posen", "value": "Prussia"},
+                  {"kind": "owner", "subject": "Kalisz", "value": "Prussia"},
+                  {"kind": "owner", "subject": "Minsk", "value": "Russia"}]}),
     ("cw", "5:Late", "Cancels and prevents Détente.",
      {"effects": [st("cancel_event", "1:Late"), st("never_occurs", "1:Late")]}),
     ("cw", "5:Late", "When it is resolved, the Marshall Plan's effects end.", {"effects": [st("cancel_event", "1:Early")]}),
@@ -185,6 +192,11 @@ def test_telegraphic_effects(game, event, text, want):
     ("cw", "1:Late", "When Détente resolves, I have it end Star Wars if that is still running.", ""),
     ("cw", "8:Late", "Cannot be played while the Crisis is in effect.", ""),  # three titles end in "Crisis"
     ("cw", "5:Late", "Its effects are cancelled.", ""),  # whose?
+    # these three were dropped without a word
+    ("eu", "7:VII", "I gave Galicia to Austria in the First Division because that is what Vienna actually took.", ""),
+    ("eu", "12:VII", "The Bar confederation is dissolved as a minor.", ""),  # a minor removed, or the event ended?
+    ("cw", "3:Early", "Playing this card has the additional consequence of bringing the East German state into "
+                      "existence as a separate minor country on the map.", ""),
     ("cw", "5:Late", "Détente: Marshall Plan off for the USA only.", ""),  # was dropped without a word
     # a condition after two clauses: of both, or of the last one only?
     ("cw", "1:Mid", "Star Wars is cancelled and Détente ends if NATO is in effect.", "ambiguous"),

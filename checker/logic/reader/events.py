@@ -800,6 +800,11 @@ class _ToFormula(Transformer):
         cond = [i for i in items if isinstance(i, tuple)][0]
         return self.eff_if([cond, [i for i in items if isinstance(i, list)][0]])
 
+    def eff_owner_many(self, items):
+        """"Lisbon and Porto revert to Portugal", "Posen and Kalisz to Prussia": each place to the last name."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": p, "value": names[-1]} for p in names[:-1]]
+
     def eff_gains(self, items):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[1], "value": names[0]}]

@@ -47,7 +47,8 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
                  ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
-                 ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"))
+                 ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"),
+                 ("NAME", "DISSOLVED"), ("NAME", "AND", "NAME", "TO", "NAME"), ("NAME", "AND", "NAME", "TO", "CODE"))
 
 
 def _names_a_minor(toks) -> bool:
@@ -166,6 +167,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
         return True  # "If this event is already in effect, re-roll."
+    if kinds & {"DISSOLVED", "INTO_EXISTENCE"} and kinds & {"NAME", "REF", "THIS"} and "UNIT" not in kinds:
+        return True  # "the Bar confederation is dissolved": a minor removed, or an event ended (reported)
     if "NAME" in kinds and _names_a_minor(toks):
         return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
