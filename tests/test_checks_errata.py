@@ -210,12 +210,12 @@ def test_nam004_profile_citations_checked_against_the_kb(mini_kb):
     profile = root / "games" / "eu.yaml"
     text = profile.read_text(encoding="utf-8")
     # Point two countries at the contributed file: SPA at the line that names it, HOL at a line that does not.
-    text = text.replace("{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
-                        "{code: SPA, name: Spain, source: {file: s.txt, line: 4}}")
-    text = text.replace("{code: HOL, name: Holland (the Dutch player), source: {file: 000_81b98fbe5e52caea.txt, line: 71}}",
-                        "{code: HOL, name: Holland (the Dutch player), source: {file: s.txt, line: 1}}")
-    text = text.replace("{code: RUS, name: Russia, source: {file: 000_81b98fbe5e52caea.txt, line: 26}}",
-                        "{code: RUS, name: Russia}")
+    text = text.replace("{code: SPA, name: Spain, adjective: Spanish, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
+                        "{code: SPA, name: Spain, adjective: Spanish, source: {file: s.txt, line: 4}}")
+    text = text.replace("{code: HOL, name: Holland (the Dutch player), adjective: Dutch, source: {file: 000_81b98fbe5e52caea.txt, line: 71}}",
+                        "{code: HOL, name: Holland (the Dutch player), adjective: Dutch, source: {file: s.txt, line: 1}}")
+    text = text.replace("{code: RUS, name: Russia, adjective: Russian, source: {file: 000_81b98fbe5e52caea.txt, line: 26}}",
+                        "{code: RUS, name: Russia, adjective: Russian}")
     profile.write_text(text, encoding="utf-8")
     found = [f for f in check_paths([], str(root)).findings if f.rule == "NAM004"]
     messages = [f.message for f in found if f.severity == "warning"]

@@ -90,8 +90,8 @@ def test_a_contributed_profile_is_checked_for_citations_and_a_text_is_not(tmp_pa
     shutil.copytree(KB, root)
     profile = root / "games" / "eu.yaml"
     profile.write_text(profile.read_text(encoding="utf-8").replace(
-        "{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
-        "{code: SPA, name: Spain, source: {file: 000_81b98fbe5e52caea.txt, line: 16}}", 1), encoding="utf-8")
+        "{code: SPA, name: Spain, adjective: Spanish, source: {file: 000_81b98fbe5e52caea.txt, line: 27}}",
+        "{code: SPA, name: Spain, adjective: Spanish, source: {file: 000_81b98fbe5e52caea.txt, line: 16}}", 1), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     found = dicts(check_paths([str(profile)], str(root)).findings)
     assert found == full_then_filtered(monkeypatch, [str(profile)], str(root))
