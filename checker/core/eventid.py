@@ -27,6 +27,8 @@ BEFORE = r"(?<![\w:/])"  # an id does not continue a word, another id or a path
 AFTER = r"(?![\w:])"  # … and is not followed by one
 ID_SHAPE = rf"(?:{NUMBER}:\w+|\w+:{NUMBER})"  # anything shaped like an id, whatever the game's labels
 
+# before an event's number written out: "event no. 12", "EVENT NR. 4", "card number 3", "event #12" (or nothing)
+_NUMBER_SIGN = r"(?:(?i:no\.?\s*|nr\.?\s*|number\s+)|#\s?)?"
 _ID_HINT = re.compile(r"\d:\w|\w:\d")
 _LENIENT_NUMBER_FIRST = re.compile(rf"^(?P<num>{NUMBER}):(?P<per>{LABEL})$")
 _LENIENT_LABEL_FIRST = re.compile(rf"^(?P<per>[A-Za-z][A-Za-z0-9_-]{{0,19}}):(?P<num>{NUMBER})$")
@@ -97,21 +99,21 @@ class EventIdSyntax:
         12 of period VII", "event #12 of period VII", "event no. 12 in period VII", "event 12 of the Mid War
         period", or ``per3``-``num3``: "event VII-12"."""
         per = self.period
-        return (rf"(?i:\b(?:event|card)s?\s+)(?:(?i:no\.?\s*|nr\.?\s*|number\s+)|#\s?)?(?:(?P<num3>{NUMBER})\s+(?i:of|in)\s+"
+        return (rf"(?i:\b(?:event|card)s?\s+){_NUMBER_SIGN}(?:(?P<num3>{NUMBER})\s+(?i:of|in)\s+"
                 rf"(?i:the\s+)?(?i:period\s+)?(?P<per3>{per})(?:\s+(?i:period|war))?|(?P<per4>{per})[-/](?P<num4>{NUMBER})){AFTER}")
 
     @cached_property
     def in_this_period(self) -> str:
         """An event of the period of the text's own event, by its number: "event 4 of this period", "EVENT NR. 4 OF
         THE SAME PERIOD" (group ``num``)."""
-        return (rf"(?i:\b(?:event|card)\s+)(?:(?i:no\.?\s*|nr\.?\s*|number\s+)|#\s?)?(?P<num>{NUMBER})\s+"
+        return (rf"(?i:\b(?:event|card)\s+){_NUMBER_SIGN}(?P<num>{NUMBER})\s+"
                 rf"(?i:of|in|from)\s+(?i:this|the\s+same|the\s+present|the\s+current)\s+(?i:period|era|age){AFTER}")
 
     @cached_property
     def number_alone(self) -> str:
         """An event named by its number alone, with no period ("event 11", "EVENT #11", "card no. 11"), group
         ``num``: which period's event is meant, the text does not say."""
-        return rf"(?i:\b(?:event|card)\s+)(?:(?i:no\.?\s*|nr\.?\s*|number\s+)|#\s?)?(?P<num>{NUMBER})(?![\w:]|\s*[-/:]\s*\w)"
+        return rf"(?i:\b(?:event|card)\s+){_NUMBER_SIGN}(?P<num>{NUMBER})(?![\w:]|\s*[-/:]\s*\w)"
 
     # --- compiled patterns ------------------------------------------------------------------------------------
     def compiled(self, text: str, flags: int = 0) -> re.Pattern:

@@ -320,14 +320,18 @@ def vocabularies(games: dict):
     return out
 
 
-def bundled_adjectives(game: str) -> tuple:
-    import os
-
+def _bundled_profile(game: str):
+    """The vocabulary of the repository's bundled profile of ``game`` (kb/games/<game>.yaml), or None."""
     from checker.logic.reader.grammar import profile_file_vocabulary
 
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "kb", "games")
+    root = os.path.join(os.path.dirname(os.path.dirname(HERE)), "kb", "games")
     path = os.path.join(root, f"{game}.yaml")
-    return profile_file_vocabulary(path).adjectives if os.path.isfile(path) else ()
+    return profile_file_vocabulary(path) if os.path.isfile(path) else None
+
+
+def bundled_adjectives(game: str) -> tuple:
+    profile = _bundled_profile(game)
+    return profile.adjectives if profile is not None else ()
 
 
 def read(sentence: dict, vocab):
@@ -401,16 +405,11 @@ def half(sentence_id: str) -> str:
 
 def bundled_aliases(games: dict) -> dict[str, str]:
     """{name: code} (case-folded) of the countries of each corpus game that the repository's bundled KB profiles."""
-    import os
-
-    from checker.logic.reader.grammar import profile_file_vocabulary
-
-    root = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "kb", "games")
     out = {}
     for gid in games:
-        path = os.path.join(root, f"{gid}.yaml")
-        if os.path.isfile(path):
-            out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in profile_file_vocabulary(path).names})
+        profile = _bundled_profile(gid)
+        if profile is not None:
+            out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in profile.names})
     return out
 
 

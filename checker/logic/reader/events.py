@@ -483,10 +483,9 @@ class _ToFormula(Transformer):
 
     def eff_annexed(self, items):
         """"DANZIG is annexed by PRU", "Bavaria is annexed to AUS and removed from the game" (the minor is gone)."""
-        names = [str(i) for i in items if isinstance(i, Ev)]
-        out = [{"kind": "owner", "subject": p, "value": names[-1]} for p in names[:-1]]
+        out = self.eff_owner_many(items)
         if any(isinstance(i, Token) and i.type in ("REMOVED_GAME", "REMOVED_PLAY") for i in items):
-            out += [{"kind": "minor_removed", "subject": p} for p in names[:-1]]
+            out += [{"kind": "minor_removed", "subject": e["subject"]} for e in list(out)]
         return out
 
     def eff_owner_from(self, items):

@@ -255,7 +255,12 @@ def _ref_patterns(ctx: Context):
                         rf"(?![\w:])")
     codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
     code = re.compile(rf"(?<![\w/]){codes}(?![\w/])")
-    return ident, period, dict(names), code
+    # a country's adjective as the profile writes it, or in capitals ("Prussian", "PRUSSIAN"), and its code
+    from ...core.eventid import alternation
+
+    by_adjective = {form: c for a, c in ctx.adjectives for form in (a, a.upper())}
+    adjective = re.compile(rf"(?<![\w-])(?:{alternation(by_adjective)})(?![\w-])") if by_adjective else None
+    return ident, period, dict(names), code, adjective, by_adjective
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
@@ -269,32 +274,31 @@ def _singulars(words: list[str]) -> list[tuple[str, ...]]:
 
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
-    ident, period, names, code = _ref_patterns(ctx)
+    ident, period, names, code, adjective, by_adjective = _ref_patterns(ctx)
     found: list[tuple[int, int, Token]] = []
 
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e, _ in found)
 
+    def id_token(ident_: str, start: int) -> Token:
+        # the event's own id in its own text is the event itself ("Event 12:VII shall occur only where …")
+        return Token("THIS" if ident_ == ctx.event_id else "REF", ident_, start)
+
     for m in ident.finditer(text) if ":" in text else ():
         num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
-        ident_ = f"{int(num)}:{per}"
-        # the event's own id in its own text is the event itself ("Event 12:VII shall occur only where …")
-        found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_, m.start())))
+        found.append((m.start(), m.end(), id_token(f"{int(num)}:{per}", m.start())))
     if ctx.labels and re.search(r"(?i:event|card)", text):
         from ...core.eventid import EventIdSyntax
 
         syntax = EventIdSyntax.of(ctx.labels)
         for m in syntax.compiled(syntax.spelled_out).finditer(text):  # "event 12 of period VII", "event VII-12"
-            ident_ = f"{int(m['num3'] or m['num4'])}:{m['per3'] or m['per4']}"
             if free(m.start(), m.end()):
-                found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
-                                                        m.start())))
+                found.append((m.start(), m.end(), id_token(f"{int(m['num3'] or m['num4'])}:{m['per3'] or m['per4']}",
+                                                           m.start())))
         own = syntax.parse(ctx.event_id) if ctx.event_id else None
         for m in syntax.compiled(syntax.in_this_period).finditer(text) if own else ():  # "event 4 of this period"
-            ident_ = f"{int(m['num'])}:{own[1]}"
             if free(m.start(), m.end()):
-                found.append((m.start(), m.end(), Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
-                                                        m.start())))
+                found.append((m.start(), m.end(), id_token(f"{int(m['num'])}:{own[1]}", m.start())))
         for m in syntax.compiled(syntax.number_alone).finditer(text):  # "EVENT 11": no period, never guessed
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
@@ -396,10 +400,9 @@ def references(text: str, ctx: Context):
                 i += n
             else:
                 i += 1
-    for adjective, code_ in ctx.adjectives:  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
-        for m in re.finditer(rf"(?<![\w-])(?:{re.escape(adjective)}|{re.escape(adjective.upper())})(?![\w-])", text):
-            if free(m.start(), m.end()):
-                found.append((m.start(), m.end(), Token("ADJ", code_, m.start())))
+    for m in adjective.finditer(text) if adjective else ():  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
+        if free(m.start(), m.end()):
+            found.append((m.start(), m.end(), Token("ADJ", by_adjective[m.group(0)], m.start())))
     for m in code.finditer(text):
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))

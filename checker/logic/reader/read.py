@@ -302,7 +302,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         # among the opening conditions a sentence beside a rule that is not read ("USSR must control
         # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
-            if not is_rule and not (i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text)):
+            if not is_rule and not _scopes_the_rule(i, first_shaped, s):
                 return unread(OPENING_NOT_READ, s.text.strip()[:200])
     readings: list[Reading] = []
     if budget is not None:
@@ -316,7 +316,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
                 readings.append(early[i])
             elif is_rule:
                 readings.append(parse_sentence(s, event_id, vocab))
-            elif i == first_shaped - 1 and re.match(r"(?:If|Unless|In case)\b", s.text):
+            elif _scopes_the_rule(i, first_shaped, s):
                 # a condition that opens the clause scopes the rule sentence after it: read it or report it
                 readings.append(parse_sentence(s, event_id, vocab))
     except Unread as exc:
@@ -324,6 +324,12 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
         return unread(f"not read ({type(exc).__name__})", text)
     return combine(readings, text)
+
+
+def _scopes_the_rule(i: int, first_shaped: int, sentence: Sentence) -> bool:
+    """A condition that opens the clause right before its first rule sentence scopes it ("If …. <rule>"): it is
+    read (or reported) with the rule."""
+    return i == first_shaped - 1 and bool(re.match(r"(?:If|Unless|In case)\b", sentence.text))
 
 
 _OPENERS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "NEG", "ONLY", "FROM", "REQUIRES"}
