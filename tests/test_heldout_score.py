@@ -29,3 +29,18 @@ def test_the_test_half_is_never_listed():
 def test_a_dev_corpus_is_listed_whole():
     listed = _listed(os.path.join(os.path.dirname(score.CORPUS), "dev6.yaml"), "all")
     assert any(score.half(i) == "test" for i in listed) and any(score.half(i) == "dev" for i in listed)
+
+
+def test_outcomes_of_one_class_are_one_outcome():
+    """docs/logic.md S1 records a failed draw as rerolled, marked or refused: "mark off" and "consider as played" are
+    both marked, re-roll / nothing / delay are all rerolled; outcomes of different classes differ."""
+    assert score.same_outcome("consider_played", "mark_off")
+    assert score.same_outcome("reroll", None) and score.same_outcome("delay", "nothing")
+    assert not score.same_outcome("mark_off", "reroll")
+    assert not score.same_outcome("refused_renewable", "mark_off")
+    assert not score.same_outcome("refused_renewable", None)
+    sentence = {"id": "x1", "event": "2:VII", "reading": {"require": "occurred(7:VII)", "on_fail": "consider_played"}}
+    logic = {"role": "requirement", "when": [{"kind": "occurred", "event": "7:VII"}], "on_fail": "mark_off"}
+    assert score.verdict(sentence, logic, ("IV", "VII"))[0] == "exact"
+    logic["on_fail"] = "refused_renewable"
+    assert score.verdict(sentence, logic, ("IV", "VII"))[0] == "wrong"

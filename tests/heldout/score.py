@@ -34,6 +34,17 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "corpus.yaml")
 REROLLED = {None, "reroll", "nothing", "delay", "treat_as_R"}
+MARKED = {"mark_off", "consider_played"}
+
+
+def same_outcome(want, got) -> bool:
+    """Do two outcomes of a failed draw mean the same (docs/logic.md S1)? The draw is recorded as rerolled (re-roll,
+    nothing, delay, treat as R), marked ("mark off" or "consider as played") or refused (marked off but can renew
+    later): outcomes of one class are one outcome."""
+    for group in (REROLLED, MARKED):
+        if want in group or got in group:
+            return want in group and got in group
+    return want == got
 
 
 # ------------------------------------------------------------------ the notation's conditions
@@ -369,8 +380,7 @@ def verdict(sentence: dict, logic, periods) -> tuple[str, str]:
             return "wrong", json.dumps({k: logic.get(k) for k in ("when", "when_any", "unless")})[:300]
         want_fail = reading.get("on_fail", "reroll")
         got_fail = logic.get("on_fail")
-        # docs/logic.md S1: re-roll, nothing, delay and "treat as R" are all re-rolled (one group, both ways)
-        if (want_fail in REROLLED and got_fail not in REROLLED) or (want_fail not in REROLLED and got_fail != want_fail):
+        if not same_outcome(want_fail, got_fail):
             return "wrong", f"on_fail {got_fail} (meant {want_fail})"
         return "exact", ""
     if want_eff is not None and want_req is None:
@@ -387,7 +397,7 @@ def verdict(sentence: dict, logic, periods) -> tuple[str, str]:
         if not equivalent(requirement_formula(logic), parse_notation(want_req, this), periods):
             return "wrong", json.dumps({k: logic.get(k) for k in ("when", "when_any", "unless")})[:300]
         want_fail, got_fail = reading.get("on_fail", "reroll"), logic.get("on_fail")
-        if (want_fail in REROLLED) != (got_fail in REROLLED) or (want_fail not in REROLLED and got_fail != want_fail):
+        if not same_outcome(want_fail, got_fail):
             return "wrong", f"on_fail {got_fail} (meant {want_fail})"
         if effects_equal(reader_effects({"effects": logic["effects"]}, this), expected_effects(want_eff, this),
                          periods):

@@ -663,7 +663,15 @@ class _ToFormula(Transformer):
     def req_must(self, items):
         refs = [i for i in items if isinstance(i, tuple)][0]
         pred = [i for i in items if callable(i)][0]
+        self._must_pred = pred
         return ("req", self._apply(refs, pred))
+
+    def req_must_ellipsis(self, items):
+        """"Comecon must have been played, Warsaw Pact must not": B in the negative of the state A must be in."""
+        pred = getattr(self, "_must_pred", None)
+        if pred is None:
+            raise Unread("a state left out ('… must not') with no state before it to stand for", "must not")
+        return ("req", self._apply([i for i in items if isinstance(i, tuple)][0], lambda e: _not(pred(e))))
 
     def for_this(self, _items):
         return None  # "in order for <this event> to be played": this event, the frame's subject
@@ -874,8 +882,9 @@ class _ToFormula(Transformer):
         condition of the requirement: that parse is no reading (the requirement's is)."""
         req, eff = [i for i in items if isinstance(i, tuple)]
         fired = any(isinstance(i, Word) and i == "fired" for i in items)
-        if not fired and eff[1] and eff[1][0].get("kind") == "minor_removed":
-            raise Unread("a name after the requirement that may be one more of its conditions", eff[1][0]["subject"])
+        plain = eff[1] if eff[0] == "otherwise" else eff  # "…; otherwise, B is cancelled": the effect inside
+        if not fired and plain[1] and isinstance(plain[1][0], dict) and plain[1][0].get("kind") == "minor_removed":
+            raise Unread("a name after the requirement that may be one more of its conditions", plain[1][0]["subject"])
         return ("both", req, eff)
 
 

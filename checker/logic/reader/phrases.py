@@ -475,12 +475,63 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         pos = head.end("head")
     refs, spans = references(text, ctx)
     refs, spans = [r for r, sp in zip(refs, spans) if sp[0] >= pos], [sp for sp in spans if sp[0] >= pos]
+    refs, spans = _described(text, refs, spans, pos, lexicon)
     for ref, (s, e) in zip(refs, spans):
         out.extend(_words_to_tokens(text, pos, s, lexicon, tolerant))
         out.append(ref)
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant))
     return out
+
+
+_IN_PARENS_BEFORE = re.compile(r"\(\s*(?:(?i:event|card)\s+)?$")
+_IN_PARENS_AFTER = re.compile(r"\s*\)")
+_DETERMINERS = frozenset({"the", "his", "her", "its", "their"})
+_MAX_DESCRIPTOR = 6
+_DESCRIPTOR_REACH = 200  # characters looked at before the parenthesis: the scan stays linear in the sentence
+
+
+def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) -> tuple[list, list]:
+    """An event named by words of the writer's own and its id in parentheses is that event: "the colonial war
+    (4:VII)", "the Portuguese revolt (4:IV)", "his ministry (20:IV)". The words are a noun phrase that opens with an
+    article or a possessive and holds no word of the lexicon's tokens (a verb, a state, a connective), at most
+    six words; a country's adjective or a name among them is part of it. Anything else is left as it is."""
+    out_refs, out_spans = list(refs), list(spans)
+    dropped: set[int] = set()
+    for k, (ref, (s, e)) in enumerate(zip(refs, spans)):
+        if ref.kind not in ("REF", "THIS"):
+            continue
+        before = _IN_PARENS_BEFORE.search(text, lo, s)
+        after = _IN_PARENS_AFTER.match(text, e)
+        if before is None or after is None:
+            continue
+        # where the words may start: after the last reference before this one that is not a word of a name
+        floor = lo
+        for j in range(k - 1, -1, -1):
+            if refs[j].kind not in ("ADJ", "CODE"):
+                floor = spans[j][1]
+                break
+        words = list(_WORD.finditer(text, max(floor, before.start() - _DESCRIPTOR_REACH), before.start()))
+        start, content = None, 0
+        for m in reversed(words[-(_MAX_DESCRIPTOR + 1):]):
+            w = _lower(m.group(0))
+            if w in _DETERMINERS:
+                start = m.start()
+                break
+            if not re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", m.group(0)) or lexicon.forms.get((w,)):
+                break  # punctuation, a number, or a word of the language: no descriptor
+            content += lexicon.forms.get((w,)) is None
+        if start is None or not content:
+            continue
+        out_spans[k] = (start, after.end())
+        out_refs[k] = Token(ref.kind, ref.value, start, ref.by_title)
+        # the adjectives and codes inside the descriptor are its words, not references of their own
+        j = k - 1
+        while j >= 0 and spans[j][0] >= start:
+            dropped.add(j)
+            j -= 1
+    keep = [i for i in range(len(out_refs)) if i not in dropped]
+    return [out_refs[i] for i in keep], [out_spans[i] for i in keep]
 
 
 def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool) -> list[Token]:

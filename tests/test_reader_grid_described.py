@@ -1,0 +1,96 @@
+"""A grid of events named by the writer's own words with their id in parentheses ("the colonial war (4:VII)", "his
+ministry (20:IV)"), outcomes said of a card that is discarded or struck off "without effect", a state left out after
+"must not" ("NATO must have been played, Détente must not"), a period "or later only", and an outcome clause after a
+requirement and "otherwise, <effect>". Written from the language's parts, not copied from any corpus; every
+reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RUS", "AUS", "POR"],
+                "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "20:IV": "RICHELIEU", "21:IV": "OLIVARES",
+                           "4:VII": "WAR OF INDEPENDENCE IN THE COLONIES", "7:VII": "FIRST DIVISION OF POLAND",
+                           "8:VII": "SECOND DIVISION OF POLAND", "11:VII": "THE CONFEDERATION OF BAR",
+                           "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
+         "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
+                           "1:Mid": "CUBAN MISSILE CRISIS", "1:Late": "DETENTE", "5:Late": "STAR WARS",
+                           "6:Late": "GLASNOST"}}}
+VOCABS = vocabularies(GAMES)
+
+
+def _read(game, event, text, opening):
+    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
+    if got is not None:
+        got.pop("derived_from", None)
+    return got
+
+
+def st(kind, event):
+    return {"kind": kind, "event": event}
+
+
+def req(*when, on_fail=None, **extra):
+    out = {"role": "requirement", "when": list(when)}
+    if on_fail:
+        out["on_fail"] = on_fail
+    out.update(extra)
+    return out
+
+
+REQUIREMENTS = [
+    # the writer's name for the event, then its id: the id says which event
+    ("eu", "8:VII", "Cannot occur until the Polish partition (7:VII) has occurred.", req(st("occurred", "7:VII"))),
+    ("eu", "12:VII", "Requires the colonial uprising (event 4:VII) played through.", req(st("over", "4:VII"))),
+    ("eu", "21:IV", "Only if his ministry (20:IV) is over.", req(st("over", "20:IV"))),
+    # a country's adjective inside the words is one of them (POR's adjective is in the bundled eu profile)
+    ("eu", "21:IV", "Cannot occur after the Portuguese uprising (IV:4) has happened.", req(st("not_occurred", "4:IV"))),
+    # a card discarded or struck off without effect is spent to no effect: marked (docs/logic.md S1)
+    ("cw", "5:Late", "Discard this card without effect unless NATO is in effect.",
+     req(st("in_effect", "2:Early"), on_fail="mark_off")),
+    ("cw", "5:Late", "Playable only while Détente is in effect; otherwise the card is discarded and has no effect.",
+     req(st("in_effect", "1:Late"), on_fail="mark_off")),
+    ("eu", "8:VII", "If Poland no longer exists, strike the event off.",
+     req({"kind": "exists", "subject": "Poland"}, on_fail="mark_off")),
+    ("cw", "5:Late", "If Glasnost has not been played, nothing is produced.",
+     req(st("occurred", "6:Late"), on_fail="nothing")),
+    ("eu", "21:IV", "Delayed while 20:IV is in effect.", req(st("not_in_effect", "20:IV"), on_fail="delay")),
+    # a state left out after "must not": the state of the requirement before it, negated
+    ("cw", "5:Late", "NATO must have been played, Warsaw Pact must not.",
+     req(st("occurred", "2:Early"), st("not_occurred", "3:Early"))),
+    ("cw", "5:Late", "Détente must be in effect; Glasnost must not.",
+     req(st("in_effect", "1:Late"), st("not_in_effect", "6:Late"))),
+    ("eu", "11:VII", "Period VII or later only.", req({"kind": "period_at_least", "value": "VII"})),
+    # a requirement, its outcome, then "otherwise" and the event's effect
+    ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
+                     "effect; otherwise, the First Division of Poland is cancelled.",
+     req(st("not_occurred", "11:VII"), on_fail="mark_off", effects=[{"kind": "cancel_event", "event": "7:VII"}])),
+]
+
+
+@pytest.mark.parametrize("game,event,text,want", REQUIREMENTS, ids=[c[2][:60] for c in REQUIREMENTS])
+def test_requirements(game, event, text, want):
+    assert _read(game, event, text, True) == want
+
+
+def test_a_named_event_in_its_own_words_as_an_effect():
+    got = _read("eu", "12:VII", "From now on the Bar confederation (11:VII) can never happen.", False)
+    assert got == {"role": "effect", "effects": [{"kind": "never_occurs", "event": "11:VII"}]}
+
+
+@pytest.mark.parametrize("game,event,text", [
+    # no article or possessive before the words: a place named before an id, not the event's own name
+    ("eu", "11:VII", "Prussia gains Danzig (8:VII)."),
+    # a verb among the words: no name of an event
+    ("eu", "11:VII", "Cannot occur until Poland is divided (7:VII)."),
+    # "must not" with no state before it to stand for
+    ("cw", "5:Late", "Warsaw Pact must not, NATO must have been played."),
+])
+def test_what_is_not_a_name_is_reported(game, event, text):
+    got = _read(game, event, text, True)
+    assert got is not None and got["role"] == "unread", got
