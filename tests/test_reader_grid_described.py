@@ -66,6 +66,8 @@ REQUIREMENTS = [
     ("cw", "5:Late", "Détente must be in effect; Glasnost must not.",
      req(st("in_effect", "1:Late"), st("not_in_effect", "6:Late"))),
     ("eu", "11:VII", "Period VII or later only.", req({"kind": "period_at_least", "value": "VII"})),
+    # a card's period, "only" left unsaid
+    ("cw", "5:Late", "Playable during the Late War.", req({"kind": "period_at_least", "value": "Late"})),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",

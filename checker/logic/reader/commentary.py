@@ -145,12 +145,13 @@ def _contrast_only(clause: str, m: re.Match, ctx: Context, extra: tuple) -> bool
 
 
 def _head(body: str) -> int:
-    """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1."""
+    """Where a heading before the first top-level ':' ends ("Variant rule: …", "Scenario 2: …"), or -1. The colon of
+    an event id ("2:VII: the printed …") is no heading's end: a heading's colon is followed by a space."""
     depth = 0
     for i, ch in enumerate(body[:80]):
         depth += ch == "("
         depth -= ch == ")" and depth > 0
-        if ch == ":" and depth == 0:
+        if ch == ":" and depth == 0 and (i + 1 == len(body) or body[i + 1].isspace()):
             return i
     return -1
 

@@ -69,6 +69,16 @@ _READS = re.compile(rf"^(?P<head>.*?)\b(?:should|shall|now|will|must)?\s*(?:read
 # "Erratum: the text should read: Playable only if …": the new wording after a colon, unquoted, to the end
 _READS_COLON = re.compile(r"^(?P<head>.*?)\b(?:should|shall|now|will|must)\s+(?:read|say)\s*:\s*(?P<new>[^\"‘’“”]{3,300}?)"
                           r"(?P<tail>)$", re.IGNORECASE | re.DOTALL)
+# "Soviet Invasion of Afghanistan: add 'Unplayable if Glasnost has been played.'": a sentence added to the card
+_ADD = re.compile(rf"^(?P<head>.*?)\badd\s+(?:(?:the\s+)?(?:sentence|line|words|text|following)\s*:?\s*|at\s+the\s+end"
+                  rf"\s*:?\s*)?{_Q}(?P<new>[^\"‘’“”]{{1,300}}?){_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+# the part of the card the correction names ("the prerequisite", "the last sentence", "the printed 'If …'"): it
+# names no event and holds no rule; it is set aside before the words before "should read" are judged
+_TEXT_PART = re.compile(r"\b(?:(?:printed|original|old)\s+)?(?:(?:first|second|third|last|final)\s+)?(?:text|wording|line"
+                        r"|sentence|prerequisite|requirement|condition|paragraph|phrase|clause)\b|\b(?:printed|original)\b",
+                        re.IGNORECASE)
+_REQUIREMENT_PART = re.compile(r"\b(?:requirement|prerequisite|condition)s?\b", re.IGNORECASE)
+_QUOTED = re.compile(rf"{_Q}[^\"‘’“”]{{0,300}}?{_Q}")
 # what may follow the new wording: the old one ("not '…'", "instead of '…'"), or nothing
 _OLD = re.compile(rf"^\s*(?:[,;]?\s*(?:not|instead of|rather than)\s+{_Q}[^\"‘’“”]{{0,300}}{_Q})?\s*"
                   rf"(?:\([^()]{{0,300}}\))?\s*\.?\s*$", re.IGNORECASE | re.DOTALL)
@@ -81,6 +91,17 @@ def question_and_answer(text: str) -> tuple[str, str] | None:
     if m is None or not 0 < len(m["answer"]) <= 300:
         return None
     return m["question"], m["answer"]
+
+
+def corrected_wording(text: str) -> str | None:
+    """The new wording a correction quotes ("… should read 'S'", "replace '…' with 'S'", "add 'S'"), whatever names
+    the card, or None: a correction whose new wording states a rule is a rule sentence (read or reported, never
+    taken as narrative)."""
+    for pattern in (_REPLACE, _READS, _READS_COLON, _ADD):
+        m = pattern.match(text) if len(text) <= 1000 else None
+        if m:
+            return m["new"].strip()
+    return None
 
 
 def asks_for_a_rule(question: str) -> bool:
@@ -114,10 +135,13 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
         return answer
-    for pattern in (_REPLACE, _READS, _READS_COLON):
+    for pattern in (_REPLACE, _READS, _READS_COLON, _ADD):
         m = pattern.match(text)
         if m and _OLD.match(m["tail"]) and _names_only_this(m["head"], ctx, extra):
             new = m["new"].strip()
+            if _REQUIREMENT_PART.search(m["head"]) and _a_condition(new, ctx, extra):
+                # "the requirement should read 'Glasnost has been played'": the new wording is the condition
+                new = "Only if " + new
             return new if new.endswith((".", "!")) else new + "."
     return None
 
@@ -180,10 +204,17 @@ def _answered(question: str, answer: str, ctx: Context, extra: tuple) -> str | N
     return None
 
 
+def _a_condition(text: str, ctx: Context, extra: tuple) -> bool:
+    """Does ``text`` open with what a condition is about (an event, a country, a place), not with a frame?"""
+    toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
+    return bool(toks) and toks[0].kind in ("REF", "THIS", "NAME", "CODE")
+
+
 def _names_only_this(head: str, ctx: Context, extra: tuple) -> bool:
     """The words before "should read": a label, this event's own title, "the card" — nothing that names another
     event or holds a rule."""
-    if len(head) > 120:
+    if len(head) > 200:
         return False
+    head = _TEXT_PART.sub(" ", _QUOTED.sub(" ", head))
     kinds = {t.kind for t in tokens(head, ctx, lexicon_for(extra), tolerant=True)}
     return kinds <= _HEAD_TOKENS

@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ...core.eventid import ID_SHAPE
 from .commentary import without_commentary
 from .events import read_event_sentence
-from .framing import Unframed, asks_for_a_rule, question_and_answer, reframed
+from .framing import Unframed, asks_for_a_rule, corrected_wording, question_and_answer, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context
 from .reading import Reading, Unread
@@ -89,6 +89,9 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     qa = question_and_answer(sentence)
     if qa and (rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab) or asks_for_a_rule(qa[0])):
         return True  # a question and its answer: the rule may be in either (framing.py reads or reports it)
+    new = corrected_wording(sentence)
+    if new and new != sentence and rule_shaped(new, vocab):
+        return True  # a correction that quotes a rule as its new wording (framing.py reads or reports it)
     letters = [c for c in sentence if c.isalpha()]
     if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
         if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
@@ -281,6 +284,11 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
             reading = _reads_whole(s.text, event_id, vocab)
             if reading is not None:
                 early[i], shaped[-1] = reading, True
+            else:
+                # a correction whose quoted new wording the event language reads ("… should read 'If France owns
+                # Corsica, mark off the event'"): a rule sentence, read through framing.py or reported
+                new = corrected_wording(s.text)
+                shaped[-1] = bool(new) and _reads_whole(new, event_id, vocab) is not None
         count += shaped[-1]
         if count > MAX_RULE_SENTENCES:
             return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
