@@ -68,6 +68,19 @@ REQUIREMENTS = [
     ("eu", "11:VII", "Period VII or later only.", req({"kind": "period_at_least", "value": "VII"})),
     # a card's period, "only" left unsaid
     ("cw", "5:Late", "Playable during the Late War.", req({"kind": "period_at_least", "value": "Late"})),
+    # a state left out after "once … has happened, provided …"
+    ("eu", "12:VII", "Only once VII:7 has happened, provided VII:8 has not.",
+     req(st("occurred", "7:VII"), st("not_occurred", "8:VII"))),
+    # a title with its own number as "(EVENT 21)"
+    ("eu", "12:VII", "ONLY IF OLIVARES (EVENT 21) HAS OCCURRED AND RICHELIEU (EVENT 20) IS STILL IN EFFECT.",
+     req(st("occurred", "21:IV"), st("in_effect", "20:IV"))),
+    # a title without the words before its head noun (NATIONAL REVOLT OF PORTUGAL)
+    ("eu", "21:IV", "Cannot occur after the Revolt of Portugal.", req(st("not_occurred", "4:IV"))),
+    # the designer's reason, then "so I made …" and the rule; "we just roll again"
+    ("eu", "21:IV", "Richelieu and Olivares were rivals, so I made this event impossible while Richelieu is in "
+                    "effect; if it comes up then, we just roll again.",
+     req(st("not_in_effect", "20:IV"), on_fail="reroll")),
+    ("cw", "5:Late", "I made it unplayable while Détente is in effect.", req(st("not_in_effect", "1:Late"))),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",
@@ -85,7 +98,21 @@ def test_a_named_event_in_its_own_words_as_an_effect():
     assert got == {"role": "effect", "effects": [{"kind": "never_occurs", "event": "11:VII"}]}
 
 
+def test_the_designer_lets_a_card_cancel_another():
+    got = _read("cw", "5:Late", "I let Star Wars cancel the Warsaw Pact for the USSR only.", False)
+    assert got == {"role": "effect", "effects": [{"kind": "cancel_event", "event": "3:Early", "only_for": "USSR"}]}
+
+
+@pytest.mark.parametrize("text", ["I made a new counter for the Star Wars card.", "We let the players choose a card."])
+def test_the_designer_making_things_is_no_rule(text):
+    assert _read("cw", "5:Late", text, False) is None
+
+
 @pytest.mark.parametrize("game,event,text", [
+    # a title's number that is not its own: which period's event 22?
+    ("eu", "12:VII", "ONLY IF OLIVARES (EVENT 22) HAS OCCURRED."),
+    # the reason states something of an event: not cut
+    ("eu", "21:IV", "Richelieu was in effect, so I made this event impossible."),
     # no article or possessive before the words: a place named before an id, not the event's own name
     ("eu", "11:VII", "Prussia gains Danzig (8:VII)."),
     # a verb among the words: no name of an event

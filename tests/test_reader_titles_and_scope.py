@@ -107,9 +107,16 @@ def test_an_event_named_inside_another_noun_is_reported_never_dropped():
     logic = read_text("Once Richelieu takes office, the ministry of Olivares in Spain comes to an end immediately.",
                       "3:Late", None, vocab)
     assert logic["role"] == "unread", logic
-    # "cancel" before a title in lower case, then a condition: reported too
+    # "cancel" before a whole title in lower case, then a condition, in the designer's causative ("I had it
+    # cancel …"): the designer's reason is cut, "it" is this event, the title is read whole
     logic = read_text("Because the war drags everybody in, I had it cancel the national revolt of Portugal if "
                       "the Korean War has already happened.", "3:Late", None, vocab)
+    logic.pop("derived_from", None)
+    assert logic == {"role": "effect", "effects": [{"kind": "cancel_event", "event": "9:Mid"}],
+                     "when": [{"kind": "occurred", "event": "5:Early"}]}, logic
+    # … but with a shortened title in lower case ("the revolt"): reported
+    logic = read_text("Because the war drags everybody in, I had it cancel the revolt if the Korean War has already "
+                      "happened.", "3:Late", None, vocab)
     assert logic["role"] == "unread", logic
     # a title after "remove … from office" names the minister, not the event: nothing to read, nothing reported
     assert read_text("FRA can freely remove Olivares from office at the end of any following phase.",

@@ -107,7 +107,26 @@ _LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")
 # the writer saying what they decided, the "that" left out ("We decided the War … should only fire if …", "I made
 # sure the Revolution cannot occur …"): the words after it are the rule
 _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliberately)\s+)?(?:decided|made\s+sure|"
-                           r"ruled|chose|determined|agreed|insisted|specified|play|house-ruled)\s+(?:that\s+)?")
+                           r"ruled|chose|determined|agreed|insisted|specified|play|house-ruled)\s+(?:that\s+)?"
+                           # the designer's causative: "I made 21:IV impossible while …", "I let Prague Spring cancel
+                           # Comecon …", "We had the Fronde cancel Olivares": what follows is the rule, its subject first
+                           r"|(?:I|We)\s+(?:(?:have|had|also|then|finally|deliberately|simply|just)\s+)?(?:made|make|let"
+                           r"|had)\s+(?!sure\b|it\s+so\b|a\b|an\b|no\b|the\s+decision\b)")
+
+
+# the designer's reason, then "so I …" ("Olivares and Richelieu were rivals, so I made 21:IV impossible while …"):
+# the reason may name events, but states nothing of them (no state, no frame, no qualifier): it is cut
+_RATIONALE = re.compile(r"(?P<lead>[^;:()]{3,160}?),?\s+(?:and\s+)?(?:so|hence|that is why|which is why)\s+(?=(?:I|we|We)\s)")
+_REASON_WORDS = INERT | {"REF", "THIS", "AND"}
+
+
+def _states_nothing(piece: str, ctx: Context, extra: tuple) -> bool:
+    """Does ``piece`` name events or countries without stating anything of them ("Olivares and Richelieu were
+    rivals")?"""
+    if QUALIFIERS.search(piece):
+        return False
+    toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    return bool(toks) and all(t.kind in _REASON_WORDS for t in toks)
 
 
 # a clause that says what does NOT constrain the rule adds nothing to it ("; it does not matter whether the
@@ -167,6 +186,9 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
         body, changed = body[colon + 1:].strip(), True
     # a lead-in before the first comma or "that" ("Per the rulebook, …", "In the 1763 scenario, …", "The ruling is
     # that …"), cut only when inert
+    why = _RATIONALE.match(body)
+    if why and _states_nothing(why["lead"], ctx, extra):
+        body, changed = body[why.end():].strip(), True
     lead = _LEAD.match(body)
     first = _FIRST_PERSON.match(body)
     if first:

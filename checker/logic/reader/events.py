@@ -283,6 +283,7 @@ class _ToFormula(Transformer):
             # "once NATO is in effect": only while it is, or from then on for good?
             raise Unread("ambiguous: 'after' / 'once' an event is in effect (only while it is, or from then on?)",
                          "once … in effect")
+        self._last_pred = items[1]  # "once 7:VII has happened, provided 8:VII has not"
         return self._apply(items[0], items[1])
 
     def tobj_until_bare(self, items):
@@ -292,6 +293,7 @@ class _ToFormula(Transformer):
 
     def tobj_pred(self, items):
         self._time_group(items[0])
+        self._last_pred = items[1]
         return self._apply(items[0], items[1])
 
     def tobj_end(self, items):

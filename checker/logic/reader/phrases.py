@@ -162,6 +162,17 @@ class TitleIndex:
         for words, ident in list(self.by_words.items()):
             if len(words) == 2 and all(w.isalpha() and w not in _DANGLING for w in words):
                 self.by_words.setdefault((words[1], "of", words[0]), ident)
+        # a title without the words before its head noun ("the Revolt of Portugal" for NATIONAL REVOLT OF PORTUGAL,
+        # "the Invasion of Afghanistan"): from the noun before its first "of" / "in" / "by" … to its end, three
+        # words or more, when no other title ends so ("Division of Poland" ends two titles: it names neither)
+        tails: dict[tuple[str, ...], set[str]] = {}
+        for words, ident in list(self.by_words.items()):
+            head = next((k for k, w in enumerate(words) if w in _DANGLING), 0) - 1
+            if head >= 1 and len(words) - head >= 3 and words[head].isalpha():
+                tails.setdefault(words[head:], set()).add(ident)
+        for tail, idents in tails.items():
+            if len(idents) == 1 and tail not in self.by_words:
+                self.by_words[tail] = next(iter(idents))
         # a title shortened by its writer ("the Sale of Corsica" for SALE OF CORSICA BY GENOA): a beginning of two
         # words or more that begins one title only
         starts: dict[tuple[str, ...], set[str]] = {}
@@ -410,6 +421,8 @@ def references(text: str, ctx: Context):
     # "Olivares (21:IV)", "the Thirty Years War (event 1:IV)": a title with its own id in parentheses is one reference
     out: list[tuple[int, int, Token]] = []
     for s, e, t in found:
+        if out and t.kind == "BAREID" and s < out[-1][1]:
+            continue  # "OLIVARES (EVENT 21)": the title's own number, taken in with it below
         if (out and t.kind in ("REF", "THIS") and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
                 and _ASIDE_OPEN.fullmatch(text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
             # "the Fronde (16:IV)", "the Suez Crisis event (7:Mid)": one event, named twice
