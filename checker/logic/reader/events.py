@@ -540,6 +540,12 @@ class _ToFormula(Transformer):
         place, code = self._adjective(items)
         return [{"kind": "owner", "subject": place, "value": code}]
 
+    def eff_owner_adj_many(self, items):
+        """"Danzig and Thorn become Prussian": each place is the country's."""
+        names = [i for i in items if isinstance(i, Ev)]
+        code = next(self._val(t) for t in items if isinstance(t, Token) and t.type == "ADJ")
+        return [{"kind": "owner", "subject": str(n), "value": code} for n in names]
+
     def eff_removed_owner_adj(self, items):
         """"DANZIG IS REMOVED AS A MINOR AND BECOMES PRUSSIAN": the minor is gone, its province Prussia's."""
         place, code = self._adjective(items)
@@ -650,6 +656,12 @@ class _ToFormula(Transformer):
 
     def req_requires_cond(self, items):
         return ("req", [i for i in items if isinstance(i, tuple)][0])
+
+    def req_bare(self, items):
+        """"Neither 7:VII nor 11:VII in effect.": a state with no verb, as a requirement (read.py reports it among
+        an event's effects, where it may as well say what the event does: "Berlin Wall no longer in effect.")."""
+        self.verbless = True
+        return self.req_requires_cond(items)
 
     def req_requires_refs(self, items):
         refs = [i for i in items if isinstance(i, tuple) and i[0] in ("all", "any", "none")][0]
@@ -960,6 +972,8 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         try:
             transformer = _ToFormula(ctx, offsets)
             r = _reading(transformer.transform(alt))
+            if getattr(transformer, "verbless", False):
+                r = dataclasses.replace(r, verbless=True)
             before = [offsets[p] for p in offsets if p < (transformer.it_subject or 0)]
             this = f"this event ({ctx.event_id})" if ctx.event_id else "this event"
             if (transformer.it_subject is not None and any(t.kind == "REF" for t in before)

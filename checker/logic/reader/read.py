@@ -87,8 +87,11 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
     qa = question_and_answer(sentence)
-    if qa and (rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab) or asks_for_a_rule(qa[0])):
-        return True  # a question and its answer: the rule may be in either (framing.py reads or reports it)
+    if qa:
+        # a question and its answer: the rule may be in either (framing.py reads or reports it), and only there: a
+        # question who chooses and an answer with no rule ("The USSR player, but no more than one per region.")
+        # hold none, whatever words the two share
+        return rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab) or asks_for_a_rule(qa[0])
     new = corrected_wording(sentence)
     if new and new != sentence and rule_shaped(new, vocab):
         return True  # a correction that quotes a rule as its new wording (framing.py reads or reports it)
@@ -331,7 +334,16 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         return unread(exc.reason, exc.words)
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
         return unread(f"not read ({type(exc).__name__})", text)
-    return combine(readings, text)
+    logic = combine(readings, text)
+    if (not opening and any(r.verbless for r in readings) and logic.get("role") == "requirement"
+            and not logic.get("on_fail")):
+        # "Berlin Wall no longer in effect." among the effects: a requirement, or the event ending it?
+        return unread(VERBLESS_IN_BODY, text.strip()[:200])
+    return logic
+
+
+VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (a requirement of the event, or what "
+                    "it does?)")
 
 
 def _scopes_the_rule(i: int, first_shaped: int, sentence: Sentence) -> bool:

@@ -29,3 +29,6 @@ class Reading:
     # clause ("Re-roll if A. Otherwise the event cancels B."); after an effect's own condition it would be that
     # condition's alternative, which the reader does not read (read.combine reports it)
     otherwise: bool = False
+    # a requirement stated with no verb ("7:VII not in effect."): among an event's effects it may say what the
+    # event does as well ("Berlin Wall no longer in effect."): read.py reports it there unless an outcome follows
+    verbless: bool = False

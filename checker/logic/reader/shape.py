@@ -45,7 +45,7 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 
 
 _MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
-                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("NAME", "GAINS", "NAME"),
+                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("CREATE_V", "REF"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
                  ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"),
                  ("NAME", "DISSOLVED"), ("NAME", "AND", "NAME", "TO", "NAME"), ("NAME", "AND", "NAME", "TO", "CODE"))
@@ -156,10 +156,34 @@ def _state_of_a_name(toks) -> bool:
     return False
 
 
+# the safety net: words that carry what the logic models whatever their phrasing: the game's end, a change of owner,
+# a minor created or removed, an event made impossible. Beside a name of an event, a place or a country, a sentence
+# holding one is read or reported, never dropped as narrative ("The province of Corsica shall be transferred to
+# France", "the game shall forthwith terminate", "Event 4:IV shall be deemed incapable of occurring")
+_GAME_END = re.compile(r"\bgame\b[^.;:]{0,40}?\b(?:ends?|ended|terminat\w*|close|closes|over|finish\w*|conclu\w*)\b"
+                       r"|\b(?:ends?|terminat\w*|finish\w*|conclud\w*|brings?)\s+(?:the|this)\s+game\b", re.IGNORECASE)
+_RULE_STEMS = re.compile(
+    r"\b(?:transferred\s+to|sovereignty|ceases?\s+to\s+exist|incapable\s+of|out\s+of\s+(?:the\s+)?game"
+    r"|(?:can|may|shall|will|could|must)\s+never\s+(?:again\s+)?(?:be\s+played|be\s+drawn|be\s+used|occur|happen"
+    r"|take\s+place|fire)|no\s+longer\s+(?:exists?|in\s+effect|playable))\b", re.IGNORECASE)
+# "… until the game ends": a time, not the game's end
+_TIME_BEFORE = re.compile(r"\b(?:until|till|before|after|when|once|while|if|unless|as\s+long\s+as)\s+(?:the\s+)?$",
+                          re.IGNORECASE)
+_ASIDES = re.compile(r"\([^()]{0,300}\)")
+# a year in the sentence: history told, not a rule ("Genoa ceded Corsica to France in 1768")
+_YEAR = re.compile(r"\b1[0-9]{3}\b")
+_NAMED = {"REF", "THIS", "BAREID", "NAME", "CODE", "ADJ"}
+
+
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
     if not toks:
         return False
+    bare = _ASIDES.sub(" ", text)  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
+    if not _YEAR.search(text) and not any(t.kind == "UNIT" for t in toks) and (
+            any(not _TIME_BEFORE.search(bare, 0, m.start()) for m in _GAME_END.finditer(bare)) or (any(t.kind in _NAMED for t in toks) and _RULE_STEMS.search(bare))
+            or any(a.kind == "BECOMES" and b.kind == "ADJ" for a, b in zip(toks, toks[1:]))):
+        return True  # "Ansbach and Bayreuth become Prussian": a country by its profile's adjective
     kinds = {t.kind for t in toks}
     if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
         return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
@@ -169,7 +193,7 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "If this event is already in effect, re-roll."
     if kinds & {"DISSOLVED", "INTO_EXISTENCE"} and kinds & {"NAME", "REF", "THIS"} and "UNIT" not in kinds:
         return True  # "the Bar confederation is dissolved": a minor removed, or an event ended (reported)
-    if "NAME" in kinds and _names_a_minor(toks):
+    if kinds & {"NAME", "REF"} and _names_a_minor(toks):
         return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
         return True

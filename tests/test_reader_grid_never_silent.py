@@ -1,0 +1,92 @@
+"""A grid of sentences that hold what the logic models in words no form expected (a change of owner "shall be
+transferred", "passes under French sovereignty"; the game "shall forthwith terminate"; an event "deemed incapable of
+occurring"; a minor "suppressed"): each is read, or reported, never dropped as narrative. And what stays narrative:
+history told with a year, income and troops received, a question who chooses. A state with no verb among an event's
+effects ("Berlin Wall no longer in effect.") is reported there: a requirement, or what the event does? Written from
+the language's parts, not copied from any corpus; every reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
+                "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "2:VII": "SALE OF CORSICA BY GENOA",
+                           "11:VII": "THE CONFEDERATION OF BAR", "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
+         "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
+                "events": {"3:Early": "WARSAW PACT", "10:Early": "DECOLONIZATION", "3:Mid": "BERLIN WALL",
+                           "4:Late": "SOLIDARITY", "7:Late": "FALL OF THE BERLIN WALL"}}}
+VOCABS = vocabularies(GAMES)
+
+
+def _read(game, event, text, opening=False):
+    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
+    if got is not None:
+        got.pop("derived_from", None)
+    return got
+
+
+def effect(*items):
+    return {"role": "effect", "effects": list(items)}
+
+
+READ = [
+    ("eu", "12:VII", "The province of Silesia shall be transferred to Austria with immediate effect.",
+     effect({"kind": "owner", "subject": "Silesia", "value": "Austria"})),
+    ("eu", "12:VII", "Austria receives the province of Silesia, and the minor of Bavaria is suppressed.",
+     effect({"kind": "owner", "subject": "Silesia", "value": "Austria"},
+            {"kind": "minor_removed", "subject": "Bavaria"})),
+    # the countries' adjectives are the bundled eu profile's (Prussian, French)
+    ("eu", "12:VII", "Ansbach and Bayreuth become Prussian.",
+     effect({"kind": "owner", "subject": "Ansbach", "value": "PRU"}, {"kind": "owner", "subject": "Bayreuth",
+                                                                      "value": "PRU"})),
+    ("eu", "12:VII", "Savoy passes under French sovereignty.", effect({"kind": "owner", "subject": "Savoy",
+                                                                      "value": "FRA"})),
+    ("eu", "12:VII", "Upon resolution of this event the game shall forthwith terminate.", effect({"kind": "game_ends"})),
+    ("eu", "12:VII", "Event 4:IV shall be deemed incapable of occurring from the resolution hereof.",
+     effect({"kind": "never_occurs", "event": "4:IV"})),
+]
+
+
+@pytest.mark.parametrize("game,event,text,want", READ, ids=[c[2][:60] for c in READ])
+def test_read(game, event, text, want):
+    assert _read(game, event, text) == want
+
+
+@pytest.mark.parametrize("game,event,text", [
+    ("eu", "12:VII", "Saxony ceases to exist by the terms of the treaty."),
+    ("cw", "4:Late", "Solidarity takes the Warsaw Pact card out of the game: it can never be played again."),
+    ("cw", "7:Late", "Finally, and quite dramatically, the Fall of the Berlin Wall brings the game to an immediate close, "
+                     "at which point players proceed to the final count."),
+    # a minor named like an event (THE CONFEDERATION OF BAR): which is created? reported, never dropped
+    ("eu", "12:VII", "Create the Confederation of Bar."),
+    ("eu", "12:VII", "CREATE THE MINOR CONFEDERATION OF BAR. EVENT 11:VII IS CANCELLED IF IN EFFECT."),
+    # a state with no verb among the effects: a requirement, or what the event does?
+    ("cw", "4:Late", "Berlin Wall no longer in effect."),
+])
+def test_reported_never_silent(game, event, text):
+    got = _read(game, event, text)
+    assert got is not None and got["role"] == "unread", got
+
+
+def test_a_state_with_no_verb_is_a_requirement_among_the_opening_conditions():
+    got = _read("cw", "4:Late", "Berlin Wall no longer in effect.", opening=True)
+    assert got == {"role": "requirement", "when": [{"kind": "over", "event": "3:Mid"}]}
+    got = _read("cw", "4:Late", "Berlin Wall not in effect; discard without effect.")
+    assert got == {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "3:Mid"}], "on_fail": "mark_off"}
+
+
+@pytest.mark.parametrize("game,event,text", [
+    ("eu", "12:VII", "Genoa ceded Corsica to France in 1768 by the Treaty of Versailles."),
+    ("eu", "12:VII", "France receives 200 ducats and one extra diplomat."),
+    ("eu", "12:VII", "Portugal receives 2 infantry and 1 cavalry in Lisbon."),
+    ("cw", "10:Early", "Q: Who places the influence for Decolonization? A: The USSR player, but no more than two per "
+                       "region."),
+    ("cw", "10:Early", "The Soviet player should consider how much influence to commit, as the region can become a "
+                       "drain on resources."),
+])
+def test_narrative_stays_narrative(game, event, text):
+    assert _read(game, event, text) is None
