@@ -81,6 +81,15 @@ REQUIREMENTS = [
                     "effect; if it comes up then, we just roll again.",
      req(st("not_in_effect", "20:IV"), on_fail="reroll")),
     ("cw", "5:Late", "I made it unplayable while Détente is in effect.", req(st("not_in_effect", "1:Late"))),
+    # "come to power": the infinitive written like the participle
+    ("eu", "21:IV", "Olivares cannot come to power while Richelieu is in effect; mark off.",
+     req(st("not_in_effect", "20:IV"), on_fail="mark_off")),
+    ("cw", "5:Late", "Playable while NATO is in effect.", req(st("in_effect", "2:Early"))),
+    ("cw", "5:Late", "Playable in Mid War or later.", req({"kind": "period_at_least", "value": "Mid"})),
+    # French word order: "exists no more"
+    ("eu", "11:VII", "Cannot occur if Spain owns Lisbon and Portugal exists no more.",
+     {"role": "requirement", "when_any": [{"kind": "owns", "subject": "Spain", "value": "Lisbon", "negated": True},
+                                          {"kind": "exists", "subject": "Portugal"}]}),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",

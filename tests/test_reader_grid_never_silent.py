@@ -48,6 +48,11 @@ READ = [
     ("eu", "12:VII", "Upon resolution of this event the game shall forthwith terminate.", effect({"kind": "game_ends"})),
     ("eu", "12:VII", "Event 4:IV shall be deemed incapable of occurring from the resolution hereof.",
      effect({"kind": "never_occurs", "event": "4:IV"})),
+    ("eu", "12:VII", "Saxony passes to Prussia and is removed as a minor state.",
+     effect({"kind": "owner", "subject": "Saxony", "value": "Prussia"}, {"kind": "minor_removed", "subject": "Saxony"})),
+    ("eu", "12:VII", "The game ends at the end of this turn.", effect({"kind": "game_ends"})),
+    ("cw", "4:Late", "Solidarity permanently removes the Warsaw Pact from the game.",
+     effect({"kind": "never_occurs", "event": "3:Early"})),
 ]
 
 

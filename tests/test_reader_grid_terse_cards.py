@@ -83,12 +83,18 @@ def test_card_effects(text, want):
 # "Removes Star Wars from play": its effect cancelled, or out of the game for good? Two corpus writers read it the
 # two ways (dev5: ambiguous, dev6: cancel); only "from the game" says which
 @pytest.mark.parametrize("text", ["Discard Star Wars from the game.", "Star Wars has no further effect.",
-                                  "Star Wars is no longer in effect.", "The game ends at the end of this turn.",
-                                  "Removes Star Wars from play.", "Remove Star Wars."])
+                                  "Star Wars is no longer in effect.", "Removes Star Wars from play.",
+                                  "Remove Star Wars."])
 def test_what_no_form_reads_is_reported(text):
     # in the event's body, where a sentence that is not rule-shaped is narrative (no opening condition)
     logic = read_text(text, "6:Late", vocab=VOCAB)
     assert logic is not None and logic["role"] == "unread", logic
+
+
+def test_the_game_ending_at_the_end_of_the_turn_is_its_end():
+    # docs/logic.md S4: after a game end at turn c nothing is drawn; the end of turn c is the same end
+    logic = read_text("The game ends at the end of this turn.", "6:Late", vocab=VOCAB)
+    assert logic is not None and logic.get("effects") == [{"kind": "game_ends"}], logic
 
 
 def test_the_discard_pile_is_no_act():

@@ -540,6 +540,11 @@ class _ToFormula(Transformer):
         place, code = self._adjective(items)
         return [{"kind": "owner", "subject": place, "value": code}]
 
+    def eff_owner_removed(self, items):
+        """"Danzig passes to Prussia and is removed as a minor": the new owner, and the minor gone."""
+        place, owner = [str(i) for i in items if isinstance(i, Ev)][:2]
+        return [{"kind": "owner", "subject": place, "value": owner}, {"kind": "minor_removed", "subject": place}]
+
     def eff_owner_adj_many(self, items):
         """"Danzig and Thorn become Prussian": each place is the country's."""
         names = [i for i in items if isinstance(i, Ev)]
