@@ -44,3 +44,11 @@ def test_outcomes_of_one_class_are_one_outcome():
     assert score.verdict(sentence, logic, ("IV", "VII"))[0] == "exact"
     logic["on_fail"] = "refused_renewable"
     assert score.verdict(sentence, logic, ("IV", "VII"))[0] == "wrong"
+
+
+def test_a_cancellation_for_one_country_compares_the_country_as_s7_does(monkeypatch):
+    """S7: a country written by its profile name is its code ("for England only" is for ENG)."""
+    monkeypatch.setattr(score, "_ALIASES", score.bundled_aliases({"eu": {}}))
+    got = score.reader_effects({"effects": [{"kind": "cancel_event", "event": "1:IV", "only_for": "England"}]}, "7:IV")
+    assert score.effects_equal(got, score.expected_effects(["cancel(1:IV, only_for=ENG)"], "7:IV"), ("IV", "VII"))
+    assert not score.effects_equal(got, score.expected_effects(["cancel(1:IV, only_for=FRA)"], "7:IV"), ("IV", "VII"))

@@ -53,6 +53,12 @@ READ = [
     ("eu", "12:VII", "The game ends at the end of this turn.", effect({"kind": "game_ends"})),
     ("cw", "4:Late", "Solidarity permanently removes the Warsaw Pact from the game.",
      effect({"kind": "never_occurs", "event": "3:Early"})),
+    # in capitals every word looks like a name: "SPAIN LOSES NAPLES" is no one place
+    ("eu", "12:VII", "SPAIN LOSES NAPLES TO AUSTRIA.", effect({"kind": "owner", "subject": "NAPLES", "value": "AUSTRIA"})),
+    ("eu", "12:VII", "AUSTRIA GETS UPPER AUSTRIA.", effect({"kind": "owner", "subject": "UPPER AUSTRIA", "value": "AUSTRIA"})),
+    # a minor gone, then an event made impossible: both (the first half was dropped as narrative)
+    ("eu", "12:VII", "Saxony ceases to exist and event 11:VII can never occur.",
+     effect({"kind": "minor_removed", "subject": "Saxony"}, {"kind": "never_occurs", "event": "11:VII"})),
 ]
 
 
@@ -90,6 +96,8 @@ def test_a_state_with_no_verb_is_a_requirement_among_the_opening_conditions():
     ("eu", "12:VII", "Portugal receives 2 infantry and 1 cavalry in Lisbon."),
     ("cw", "10:Early", "Q: Who places the influence for Decolonization? A: The USSR player, but no more than two per "
                        "region."),
+    ("cw", "10:Early", "Q: When Decolonization is played, who places the marker? A: The USSR player, in Africa."),
+    ("cw", "10:Early", "The Decolonization card lets the USSR player place four influence, no more than one per country."),
     ("cw", "10:Early", "The Soviet player should consider how much influence to commit, as the region can become a "
                        "drain on resources."),
 ])

@@ -283,6 +283,9 @@ def _fold_effect(text: str) -> str:
     m = re.fullmatch(r"(owner|minor_created|minor_removed)\((.*)\)", text.strip())
     if m:
         return f"{m[1]}(" + ",".join(_fold_name(a).replace(" ", "") for a in m[2].split(",")) + ")"
+    m = re.fullmatch(r"cancel\((.*),\s*only_for\s*=\s*(.*)\)", text.strip())
+    if m:  # the one country a cancellation is for, as S7 compares a country (its profile name is its code)
+        return f"cancel({m[1].replace(' ', '')},only_for={_fold_name(m[2]).replace(' ', '')})"
     return text.replace(" ", "")
 
 

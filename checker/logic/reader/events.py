@@ -540,6 +540,11 @@ class _ToFormula(Transformer):
         place, code = self._adjective(items)
         return [{"kind": "owner", "subject": place, "value": code}]
 
+    def eff_loses(self, items):
+        """"Poland loses Danzig to Prussia": Prussia is Danzig's owner."""
+        _, place, owner = [str(i) for i in items if isinstance(i, Ev)][:3]
+        return [{"kind": "owner", "subject": place, "value": owner}]
+
     def eff_owner_removed(self, items):
         """"Danzig passes to Prussia and is removed as a minor": the new owner, and the minor gone."""
         place, owner = [str(i) for i in items if isinstance(i, Ev)][:2]

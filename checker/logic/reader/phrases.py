@@ -549,6 +549,7 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
 
 def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool) -> list[Token]:
     items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b])]
+    caps = text.isupper()
     out: list[Token] = []
     i = 0
     while i < len(items):
@@ -573,7 +574,10 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
         if match is None and w[:1].isupper() and w[:1].isalpha():
             # a capitalised word the lexicon lacks is a name (a minor, a province, a country): the grammar takes
             # it only where a name stands ("Poland no longer exists", "PRU owns SILESIA")
-            if out and out[-1].kind == "NAME" and items[i - 1][1] + len(items[i - 1][0]) + 1 >= start:
+            # (in a sentence all in capitals every word looks like a name: a name there holds two words at most,
+            # so that "POLAND LOSES DANZIG TO PRUSSIA" is never the one place "POLAND LOSES DANZIG")
+            if (out and out[-1].kind == "NAME" and items[i - 1][1] + len(items[i - 1][0]) + 1 >= start
+                    and not (caps and " " in out[-1].value)):
                 prev = out.pop()
                 out.append(Token("NAME", f"{prev.value} {w}", prev.start))
             else:

@@ -91,6 +91,8 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
         # a question and its answer: the rule may be in either (framing.py reads or reports it), and only there: a
         # question who chooses and an answer with no rule ("The USSR player, but no more than one per region.")
         # hold none, whatever words the two share
+        if _ASKS_WHO.search(qa[0]):
+            return rule_shaped(qa[1], vocab)  # "who places the marker?", "how many …?": a fact, not a rule, is asked
         return rule_shaped(qa[0] + ".", vocab) or rule_shaped(qa[1], vocab) or asks_for_a_rule(qa[0])
     new = corrected_wording(sentence)
     if new and new != sentence and rule_shaped(new, vocab):
@@ -100,6 +102,9 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
         if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
             return True
     return _shaped(sentence, vocab)
+
+
+_ASKS_WHO = re.compile(r"(?:^|,\s*)(?:who|whom|where|how\s+many|how\s+much|which\s+player)\b", re.IGNORECASE)
 
 
 def _shaped(sentence: str, vocab: Vocabulary | None) -> bool:
@@ -130,7 +135,7 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
         reading = _parse_sentence(sentence, event_id, vocab)
     except Unread as exc:
         m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
-        if m and not rule_shaped(m["a"]):
+        if m and not rule_shaped(m["a"], vocab or default_vocabulary()):
             try:
                 return _parse_sentence(Sentence(m["b"], sentence.labels), event_id, vocab)
             except Unread:
