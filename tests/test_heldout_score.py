@@ -52,3 +52,8 @@ def test_a_cancellation_for_one_country_compares_the_country_as_s7_does(monkeypa
     got = score.reader_effects({"effects": [{"kind": "cancel_event", "event": "1:IV", "only_for": "England"}]}, "7:IV")
     assert score.effects_equal(got, score.expected_effects(["cancel(1:IV, only_for=ENG)"], "7:IV"), ("IV", "VII"))
     assert not score.effects_equal(got, score.expected_effects(["cancel(1:IV, only_for=FRA)"], "7:IV"), ("IV", "VII"))
+
+
+def test_a_name_of_several_words_is_one_argument_of_the_notation():
+    assert score.parse_notation("owns(PRU, West Prussia) and not in_effect(this)", "9:VII") == (
+        "and", [("atom", "owns", ("PRU", "West Prussia")), ("not", ("atom", "in_effect", ("9:VII",)))])

@@ -90,6 +90,20 @@ REQUIREMENTS = [
     ("eu", "11:VII", "Cannot occur if Spain owns Lisbon and Portugal exists no more.",
      {"role": "requirement", "when_any": [{"kind": "owns", "subject": "Spain", "value": "Lisbon", "negated": True},
                                           {"kind": "exists", "subject": "Portugal"}]}),
+    # outcomes as other writers word them
+    ("eu", "12:VII", "The event cannot take place if Olivares has already taken place; it is then struck out, but it "
+                     "can renew itself later.", req(st("not_occurred", "21:IV"), on_fail="refused_renewable")),
+    ("eu", "12:VII", "Requires that Austria owns Silesia; if it does not, the event is marked off but may recur in a "
+                     "later turn.", req({"kind": "owns", "subject": "Austria", "value": "Silesia"},
+                                        on_fail="refused_renewable")),
+    ("eu", "12:VII", "Cannot occur before event VII:8 has occurred. If rolled earlier, roll again and do not mark it "
+                     "off.", req(st("occurred", "8:VII"), on_fail="reroll")),
+    ("eu", "12:VII", "May only be rolled while Richelieu is going on; otherwise ignore it and roll again.",
+     req(st("in_effect", "20:IV"), on_fail="reroll")),
+    ("cw", "5:Late", "Not playable if Glasnost is in effect; card is removed from game.",
+     req(st("not_in_effect", "6:Late"), on_fail="mark_off")),
+    ("eu", "12:VII", "If Richelieu is in progress, this event cannot happen: cross it off the list.",
+     req(st("not_in_effect", "20:IV"), on_fail="mark_off")),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",
@@ -132,3 +146,21 @@ def test_the_designer_making_things_is_no_rule(text):
 def test_what_is_not_a_name_is_reported(game, event, text):
     got = _read(game, event, text, True)
     assert got is not None and got["role"] == "unread", got
+
+
+def test_a_title_of_three_words_turned_round_with_of():
+    # "the War of Thirty Years" for THIRTY YEARS WAR, as a translation writes it
+    import dataclasses
+
+    from checker.logic.reader.phrases import TitleIndex
+
+    vocab = dataclasses.replace(VOCABS["eu"], titles=TitleIndex([("THIRTY YEARS WAR", "1:IV")]))
+    got = read_text("This event cannot arrive during the War of Thirty Years.", "7:IV", vocab=vocab,
+                    opening=True)
+    got.pop("derived_from", None)
+    assert got == req(st("not_in_effect", "1:IV"))
+
+
+def test_a_cancellation_for_one_country_by_its_name():
+    got = _read("eu", "12:VII", "Olivares is cancelled for Spain only.", False)
+    assert got == {"role": "effect", "effects": [{"kind": "cancel_event", "event": "21:IV", "only_for": "Spain"}]}

@@ -100,10 +100,16 @@ class _Parser:
         args = []
         if self.peek() == "(":
             self.take()
+            words: list[str] = []  # an argument of several words is one name ("owns(PRU, West Prussia)")
             while self.peek() != ")":
                 tok = self.take()
-                if tok != ",":
-                    args.append(self.this if tok == "this" else tok)
+                if tok == ",":
+                    args.append(" ".join(words))
+                    words = []
+                else:
+                    words.append(self.this if tok == "this" else tok)
+            if words:
+                args.append(" ".join(words))
             self.take(")")
         return ("atom", name, tuple(args))
 

@@ -761,7 +761,7 @@ class _ToFormula(Transformer):
         return items[0]
 
     def only_for(self, items):
-        return ("only_for", self._val([t for t in items if t.type == "CODE"][0]))
+        return ("only_for", self._val([t for t in items if t.type in ("CODE", "NAME")][0]))
 
     def eff_cancel(self, items):
         events = next(i for i in items if isinstance(i, list))

@@ -162,6 +162,9 @@ class TitleIndex:
         for words, ident in list(self.by_words.items()):
             if len(words) == 2 and all(w.isalpha() and w not in _DANGLING for w in words):
                 self.by_words.setdefault((words[1], "of", words[0]), ident)
+            # … and of three ("the War of Thirty Years" for THIRTY YEARS WAR): the last word, "of", the first two
+            if len(words) == 3 and all(w.isalpha() and w not in _DANGLING for w in words):
+                self.by_words.setdefault((words[2], "of", words[0], words[1]), ident)
         # a title without the words before its head noun ("the Revolt of Portugal" for NATIONAL REVOLT OF PORTUGAL,
         # "the Invasion of Afghanistan"): from the noun before its first "of" / "in" / "by" … to its end, three
         # words or more, when no other title ends so ("Division of Poland" ends two titles: it names neither)
