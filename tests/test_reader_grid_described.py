@@ -104,6 +104,11 @@ REQUIREMENTS = [
      req(st("not_in_effect", "6:Late"), on_fail="mark_off")),
     ("eu", "12:VII", "If Richelieu is in progress, this event cannot happen: cross it off the list.",
      req(st("not_in_effect", "20:IV"), on_fail="mark_off")),
+    ("eu", "12:VII", "Saxony must still exist for this event to happen; otherwise re-roll.",
+     req({"kind": "exists", "subject": "Saxony"}, on_fail="reroll")),
+    # French calques: "intervene" (intervenir), "terminated" (terminé)
+    ("eu", "12:VII", "This event can intervene only from the period VII and if the event 8:VII is terminated.",
+     req({"kind": "period_at_least", "value": "VII"}, st("over", "8:VII"))),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",
@@ -164,3 +169,12 @@ def test_a_title_of_three_words_turned_round_with_of():
 def test_a_cancellation_for_one_country_by_its_name():
     got = _read("eu", "12:VII", "Olivares is cancelled for Spain only.", False)
     assert got == {"role": "effect", "effects": [{"kind": "cancel_event", "event": "21:IV", "only_for": "Spain"}]}
+
+
+@pytest.mark.parametrize("text,event", [
+    ("The Confederation of Bar cannot any more be produced until the end of the game.", "11:VII"),
+    ("Richelieu (20:IV) can no more have place during all the rest of the game.", "20:IV"),
+])
+def test_never_again_in_french_word_order(text, event):
+    assert _read("eu", "12:VII", text, False) == {"role": "effect", "effects": [{"kind": "never_occurs",
+                                                                                 "event": event}]}
