@@ -109,6 +109,10 @@ REQUIREMENTS = [
     # French calques: "intervene" (intervenir), "terminated" (terminé)
     ("eu", "12:VII", "This event can intervene only from the period VII and if the event 8:VII is terminated.",
      req({"kind": "period_at_least", "value": "VII"}, st("over", "8:VII"))),
+    ("eu", "12:VII", "Event to strike off without effect if the Austria possesses already the Silesia.",
+     req({"kind": "owns", "subject": "Austria", "value": "Silesia", "negated": True}, on_fail="mark_off")),
+    ("eu", "12:VII", "If the Saxony does not exist anymore, the event is considered as having been played and is struck "
+                     "off.", req({"kind": "exists", "subject": "Saxony"}, on_fail="consider_played")),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",
@@ -178,3 +182,13 @@ def test_a_cancellation_for_one_country_by_its_name():
 def test_never_again_in_french_word_order(text, event):
     assert _read("eu", "12:VII", text, False) == {"role": "effect", "effects": [{"kind": "never_occurs",
                                                                                  "event": event}]}
+
+
+def test_a_period_label_in_capitals_in_an_id():
+    got = _read("cw", "5:Late", "THIS CARD CANCELS THE EFFECTS OF NATO (2:EARLY) FOR USSR ONLY.", False)
+    assert got == {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early", "only_for": "USSR"}]}
+
+
+def test_a_title_then_no_longer_playable():
+    assert _read("cw", "5:Late", "Glasnost: no longer playable.", False) == {
+        "role": "effect", "effects": [{"kind": "never_occurs", "event": "6:Late"}]}

@@ -255,7 +255,8 @@ _AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from",
 
 @functools.lru_cache(maxsize=32)
 def _ref_patterns(ctx: Context):
-    labels = sorted(set(ctx.labels), key=lambda x: (-len(x), x))
+    # a label as the profile writes it, or in capitals, as an event list in capitals prints it ("6:MID")
+    labels = sorted(set(ctx.labels) | {x.upper() for x in ctx.labels}, key=lambda x: (-len(x), x))
     per = "|".join(re.escape(x) for x in labels) or "(?!x)x"
     ident = re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}})\s?:\s?(?P<per>{per})|(?P<per2>{per})\s?:\s?(?P<num2>\d{{1,4}}))"
                        rf"(?![\w:])(?:\s*\((?!{_REMARK})(?P<label>[^()]{{1,80}})\))?")
@@ -289,6 +290,8 @@ def _singulars(words: list[str]) -> list[tuple[str, ...]]:
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
     ident, period, names, code, adjective, by_adjective = _ref_patterns(ctx)
+    canon = {x.upper(): x for x in reversed(ctx.labels)}
+    canon.update({x: x for x in ctx.labels})
     found: list[tuple[int, int, Token]] = []
 
     def free(a: int, b: int) -> bool:
@@ -300,7 +303,7 @@ def references(text: str, ctx: Context):
 
     for m in ident.finditer(text) if ":" in text else ():
         num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
-        found.append((m.start(), m.end(), id_token(f"{int(num)}:{per}", m.start())))
+        found.append((m.start(), m.end(), id_token(f"{int(num)}:{canon.get(per, per)}", m.start())))
     if ctx.labels and re.search(r"(?i:event|card)", text):
         from ...core.eventid import EventIdSyntax
 
@@ -318,6 +321,7 @@ def references(text: str, ctx: Context):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
+        label = canon.get(label, label)
         if label and free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("PERIOD", label, m.start())))
     index = ctx.titles
