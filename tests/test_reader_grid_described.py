@@ -113,6 +113,15 @@ REQUIREMENTS = [
      req({"kind": "owns", "subject": "Austria", "value": "Silesia", "negated": True}, on_fail="mark_off")),
     ("eu", "12:VII", "If the Saxony does not exist anymore, the event is considered as having been played and is struck "
                      "off.", req({"kind": "exists", "subject": "Saxony"}, on_fail="consider_played")),
+    ("eu", "12:VII", "The War of Bavarian Succession shall be postponed for so long as Saxony does not exist.",
+     req({"kind": "exists", "subject": "Saxony"}, on_fail="delay")),
+    ("eu", "12:VII", "The event cannot have place if Olivares is in course. The event is then barred and is considered "
+                     "as played.", req(st("not_in_effect", "21:IV"), on_fail="consider_played")),
+    ("eu", "12:VII", "The card is put aside and can be played anew later if Richelieu has not had place.",
+     req(st("occurred", "20:IV"), on_fail="refused_renewable")),
+    ("eu", "12:VII", "Saxony must still be on the map as a minor.", req({"kind": "exists", "subject": "Saxony"})),
+    ("eu", "12:VII", "Austria must own Silesia, and Saxony must still be a free minor.",
+     req({"kind": "owns", "subject": "Austria", "value": "Silesia"}, {"kind": "exists", "subject": "Saxony"})),
     # a requirement, its outcome, then "otherwise" and the event's effect
     ("eu", "12:VII", "If the event is drawn after the Confederation of Bar has occurred, it is crossed out without "
                      "effect; otherwise, the First Division of Poland is cancelled.",
