@@ -201,3 +201,29 @@ def test_a_period_label_in_capitals_in_an_id():
 def test_a_title_then_no_longer_playable():
     assert _read("cw", "5:Late", "Glasnost: no longer playable.", False) == {
         "role": "effect", "effects": [{"kind": "never_occurs", "event": "6:Late"}]}
+
+
+def test_upon_its_occurrence_the_effects():
+    got = _read("eu", "12:VII", "This event shall occur only if event 8:VII has been played through, failing which it "
+                                "shall be marked off; upon its occurrence, Saxony shall cease to exist as a minor.", True)
+    assert got == {"role": "requirement", "when": [st("over", "8:VII")], "on_fail": "mark_off",
+                   "effects": [{"kind": "minor_removed", "subject": "Saxony"}]}
+    got = _read("eu", "12:VII", "Upon occurrence, the province of Silesia shall pass to Prussia, and the minor of Saxony "
+                                "shall cease to exist.", False)
+    assert got == {"role": "effect", "effects": [{"kind": "owner", "subject": "Silesia", "value": "Prussia"},
+                                                 {"kind": "minor_removed", "subject": "Saxony"}]}
+
+
+@pytest.mark.parametrize("game,text,want", [
+    ("eu", "Each of events 7:VII, 8:VII and 11:VII shall be cancelled with immediate effect.",
+     [{"kind": "cancel_event", "event": e} for e in ("7:VII", "8:VII", "11:VII")]),
+    ("cw", "NATO shall be cancelled as regards the USSR only.",
+     [{"kind": "cancel_event", "event": "2:Early", "only_for": "USSR"}]),
+])
+def test_legal_english_effects(game, text, want):
+    assert _read(game, "5:Late" if game == "cw" else "12:VII", text, False) == {"role": "effect", "effects": want}
+
+
+def test_french_word_for_word_come_to_the_power():
+    got = _read("eu", "21:IV", "Olivares can not come to the power as long as Richelieu is in course. To re-throw.", True)
+    assert got == req(st("not_in_effect", "20:IV"), on_fail="reroll")

@@ -797,9 +797,10 @@ class _ToFormula(Transformer):
         return out
 
     def eff_plain(self, items):
-        if any(e.get("event") == _ITS for e in items[0]):
+        effects = next(i for i in items if isinstance(i, list))  # ("Upon its occurrence, …": the firing, then them)
+        if any(e.get("event") == _ITS for e in effects):
             raise Unread("'its effects' with no event before it", "its effects")
-        return ("effect", items[0], None, None)
+        return ("effect", effects, None, None)
 
     def subj(self, items):
         if any(getattr(t, "type", None) == "IT" for t in items):
