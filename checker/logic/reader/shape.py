@@ -175,15 +175,27 @@ _YEAR = re.compile(r"\b1[0-9]{3}\b")
 _NAMED = {"REF", "THIS", "BAREID", "NAME", "CODE", "ADJ"}
 
 
+def _in_the_safety_net(text: str, toks) -> bool:
+    """The safety net (above): the game's end, or a name beside one of the rule words, or a country's adjective after
+    "become" ("Ansbach and Bayreuth become Prussian"). Not history told (a year), not a counter (UNIT)."""
+    if _YEAR.search(text) or any(t.kind == "UNIT" for t in toks):
+        return False
+    bare = _ASIDES.sub(" ", text)  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
+    # a time word just before "the game …" makes it a time ("until the game ends"); only the words right before
+    # the match are looked at, so the test stays linear in the sentence
+    if any(not _TIME_BEFORE.search(bare, max(0, m.start() - 20), m.start()) for m in _GAME_END.finditer(bare)):
+        return True
+    if any(t.kind in _NAMED for t in toks) and _RULE_STEMS.search(bare):
+        return True
+    return any(a.kind == "BECOMES" and b.kind == "ADJ" for a, b in zip(toks, toks[1:]))
+
+
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
     if not toks:
         return False
-    bare = _ASIDES.sub(" ", text)  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
-    if not _YEAR.search(text) and not any(t.kind == "UNIT" for t in toks) and (
-            any(not _TIME_BEFORE.search(bare, 0, m.start()) for m in _GAME_END.finditer(bare)) or (any(t.kind in _NAMED for t in toks) and _RULE_STEMS.search(bare))
-            or any(a.kind == "BECOMES" and b.kind == "ADJ" for a, b in zip(toks, toks[1:]))):
-        return True  # "Ansbach and Bayreuth become Prussian": a country by its profile's adjective
+    if _in_the_safety_net(text, toks):
+        return True
     kinds = {t.kind for t in toks}
     if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
         return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
