@@ -59,6 +59,10 @@ READ = [
     # a minor gone, then an event made impossible: both (the first half was dropped as narrative)
     ("eu", "12:VII", "Saxony ceases to exist and event 11:VII can never occur.",
      effect({"kind": "minor_removed", "subject": "Saxony"}, {"kind": "never_occurs", "event": "11:VII"})),
+    # the rule a place comes under, in other words than "sovereignty"
+    ("eu", "12:VII", "Silesia passes under Austrian domination.", effect({"kind": "owner", "subject": "Silesia",
+                                                                          "value": "AUS"})),
+    ("eu", "12:VII", "Savoy falls under French dominion.", effect({"kind": "owner", "subject": "Savoy", "value": "FRA"})),
 ]
 
 
@@ -77,6 +81,14 @@ def test_read(game, event, text, want):
     ("eu", "12:VII", "CREATE THE MINOR CONFEDERATION OF BAR. EVENT 11:VII IS CANCELLED IF IN EFFECT."),
     # a state with no verb among the effects: a requirement, or what the event does?
     ("cw", "4:Late", "Berlin Wall no longer in effect."),
+    # an owner or a minor in words no form reads (control in a card game is the profile's to define)
+    ("cw", "4:Late", "Poland comes under American control."),
+    ("cw", "4:Late", "In my version Solidarity puts Hungary under American control."),
+    ("cw", "10:Early", "Nigeria enters play (minor)."),
+    ("cw", "10:Early", "Q: Does it create minors? A: Yes, two: Ghana and Kenya both enter play when it is resolved."),
+    ("eu", "12:VII", "Danzig: removed as minor."),
+    ("eu", "12:VII", "Savoy: to FRA. Genoa: removed."),
+    ("eu", "12:VII", "Saxony becomes a separate minor on the map."),
 ])
 def test_reported_never_silent(game, event, text):
     got = _read(game, event, text)
@@ -98,6 +110,10 @@ def test_a_state_with_no_verb_is_a_requirement_among_the_opening_conditions():
                        "region."),
     ("cw", "10:Early", "Q: When Decolonization is played, who places the marker? A: The USSR player, in Africa."),
     ("cw", "10:Early", "The Decolonization card lets the USSR player place four influence, no more than one per country."),
+    ("eu", "12:VII", "Portugal receives 2 infantry under Spanish command in Lisbon."),
+    # a state that lasts, not a change ("remains under the control of")
+    ("eu", "12:VII", "The capital of France remains under the control of FRA until conquered by the rebels."),
+    ("cw", "10:Early", "The card enters the deck in the Early War."),
     ("cw", "10:Early", "The Soviet player should consider how much influence to commit, as the region can become a "
                        "drain on resources."),
 ])

@@ -336,6 +336,11 @@ def vocabularies(games: dict):
             # a country by its adjective ("Danzig becomes Prussian"): the bundled profile of the same game says them
             # (kb/games/<game>.yaml, countries[].adjective), as it says the countries' names (bundled_aliases)
             vocab = dataclasses.replace(vocab, adjectives=bundled_adjectives(gid))
+        if "own_period_numbers" in {f.name for f in dataclasses.fields(Vocabulary)}:
+            # "EVENT 11" in a game that numbers its events per period (profile reader.numbers: own_period): the
+            # bundled profile of the same game says so, as it says the adjectives
+            profile = _bundled_profile(gid)
+            vocab = dataclasses.replace(vocab, own_period_numbers=bool(profile and profile.own_period_numbers))
         out[gid] = vocab
     return out
 

@@ -63,12 +63,17 @@ def _asides(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_NOUN_END = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)? (?i:end)")
+
+
 def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False) -> bool:
     """Is ``piece`` commentary (see the module's docstring)? ``shaped``: the reader's rule-shape test. A
     ``heading`` before a colon may also name the event itself ("NATO: …" on the NATO card) or be a label."""
     piece = piece.strip().strip("().;,: ")
     if not piece or QUALIFIERS.search(piece) or shaped(piece):
         return False
+    if heading and _NOUN_END.fullmatch(piece):
+        piece = piece[:piece.rfind(" ")]  # "Scenario end:", "Game end:": a noun's end, not "end" said of events
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
     allowed = INERT | {"THIS", "LABEL"} if heading else INERT
     # two names in one piece may be related ("Genoa keeps Corsica": who owns what, a state the logic models)

@@ -48,6 +48,9 @@ class Vocabulary:
     titles: object = field(default=None, compare=False, hash=False)
     # (adjective, code) of the countries (profile ``countries[].adjective``): "Danzig becomes Prussian"
     adjectives: tuple[tuple[str, str], ...] = ()
+    # profile ``reader: {numbers: own_period}``: the game numbers its events in one list per period, so an event
+    # named by its number alone ("EVENT 11") is that number in the period of the text's own event; otherwise reported
+    own_period_numbers: bool = False
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -120,7 +123,8 @@ def _vocabulary(countries, periods, period_data=None, reader=None, game=None) ->
                 adjectives.append((adjective, code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
     return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader),
-                      forms_of(game), adjectives=tuple(adjectives))
+                      forms_of(game), adjectives=tuple(adjectives),
+                      own_period_numbers=isinstance(reader, dict) and reader.get("numbers") == "own_period")
 
 
 def vocabulary_of(profile) -> Vocabulary:

@@ -53,7 +53,9 @@ def render() -> str:
            "the parts below freely: a frame, a condition or time word, events named by id (`7:VII`, `VII:7`, "
            "`21:Early`) or by title, their states, connectives, and the outcome of a failed requirement; or an "
            "effect on events. The surface forms are data (`checker/logic/reader/core_lexicon.yaml`); a game adds "
-           "its own in its profile (`reader:` with the same keys). A sentence is read whole or reported with the "
+           "its own in its profile (`reader:` with the same keys; `numbers: own_period` when the game numbers its events "
+           "in one list per period, so that \"event 7\" in a Period VII event is 7:VII, where elsewhere an event named "
+           "by its number alone is reported). A sentence is read whole or reported with the "
            "words not read (LOG007); a sentence with two readings is reported, never settled. Try one with "
            "`rulekb read \"…\"`.", ""]
     for title, _game, rows in examples():

@@ -116,6 +116,7 @@ class Context:
     period_names: tuple[tuple[str, str], ...] = ()  # (name, label): "Mid War" -> Mid
     adjectives: tuple[tuple[str, str], ...] = ()  # (adjective, code): "Prussian" -> PRU
     event_id: str | None = None
+    own_period_numbers: bool = False  # "EVENT 11" is 11 of the own event's period (Vocabulary.own_period_numbers)
 
 
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth", "6th": "sixth"}
@@ -444,8 +445,8 @@ def references(text: str, ctx: Context):
             continue
         if (out and t.kind in ("REF", "THIS") and t.by_title and out[-1][2].kind == "BAREID"
                 and t.value.split(":")[0] == out[-1][2].value
-                and re.fullmatch(r"\s*\(\s*", text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
-            # "EVENT 4 (NATIONAL REVOLT OF PORTUGAL)": the number, and the title that says which period's it is
+                and re.fullmatch(r"\s*\(\s*(?:(?i:the)\s+)?", text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
+            # "EVENT 4 (NATIONAL REVOLT OF PORTUGAL)", "event 7 (the English Civil War)": the number, and the title that says which period's it is
             close = e + text[e:].index(")") + 1
             out[-1] = (out[-1][0], close, Token(t.kind, t.value, out[-1][0], by_title=True))
             continue
@@ -456,6 +457,19 @@ def references(text: str, ctx: Context):
             if num and t.value.split(":")[0] == str(int(num["num"])):
                 e = num.end()
         out.append((s, e, t))
+    if ctx.own_period_numbers and ctx.event_id and any(t.kind == "BAREID" for _, _, t in out):
+        # a game that numbers its events per period: "EVENT 11" is the own period's 11 (a number a title beside it
+        # places was taken in above)
+        from ...core.eventid import EventIdSyntax
+
+        own = EventIdSyntax.of(ctx.labels).parse(ctx.event_id)
+        if own:
+            # a number with a title beside it that names another event ("EVENT 12 (THE CONFEDERATION OF BAR)") stays
+            # a bare number: which of the two is meant is not guessed (it is reported)
+            out = [(s, e, id_token(f"{int(t.value)}:{own[1]}", t.start)
+                    if t.kind == "BAREID" and not (k + 1 < len(out) and re.fullmatch(r"\s*\(\s*(?:(?i:the)\s+)?",
+                                                                                 text[e:out[k + 1][0]]))
+                    else t) for k, (s, e, t) in enumerate(out)]
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 

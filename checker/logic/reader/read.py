@@ -30,7 +30,8 @@ from .split import MAX_SENTENCE, Sentence, split_sentences
 def context(vocab: Vocabulary, event_id: str | None = None) -> Context:
     """What the event language resolves references against, from the game's vocabulary."""
     return Context(labels=vocab.labels, periods=vocab.periods, codes=vocab.codes, titles=vocab.titles,
-                   period_names=vocab.period_names, event_id=event_id, adjectives=vocab.adjectives)
+                   period_names=vocab.period_names, event_id=event_id, adjectives=vocab.adjectives,
+                   own_period_numbers=vocab.own_period_numbers)
 
 SHAPE = re.compile(
     # requirements and failure outcomes (at the start of a sentence, or the fixed phrases of one)

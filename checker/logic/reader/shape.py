@@ -165,7 +165,15 @@ _GAME_END = re.compile(r"\bgame\b[^.;:]{0,40}?\b(?:ends?|ended|terminat\w*|close
 _RULE_STEMS = re.compile(
     r"\b(?:transferred\s+to|sovereignty|ceases?\s+to\s+exist|incapable\s+of|out\s+of\s+(?:the\s+)?game"
     r"|(?:can|may|shall|will|could|must)\s+never\s+(?:again\s+)?(?:be\s+played|be\s+drawn|be\s+used|occur|happen"
-    r"|take\s+place|fire)|no\s+longer\s+(?:exists?|in\s+effect|playable))\b", re.IGNORECASE)
+    r"|take\s+place|fire)|no\s+longer\s+(?:exists?|in\s+effect|playable)"
+    # a change of owner or a minor in other words: "passes under Turkish domination", "comes under American
+    # control", "Egypt enters play (minor)", "removed as minor", "becomes a separate minor", "Genoa: removed"
+    r"|(?:pass\w*|comes?|came|falls?|fell|goes|go|went|placed|(?:puts?|brings?|brought|places?)(?:\s+\w+){1,3})"
+    r"\s+under\s+(?:the\s+)?(?:\w+\s+){0,2}(?:control|domination|dominion|rule|sway|suzerainty)"
+    r"|enters?\s+(?:into\s+)?(?:play|the\s+game|the\s+map)|(?:comes?|come)\s+into\s+play"
+    r"|(?:removed|eliminated|created|placed)\s+as\s+(?:a\s+)?(?:new\s+)?minor"
+    r"|(?:new|separate|free|independent)\s+minor|^[^\W\d_][\w ]{0,40}:\s*(?:removed|eliminated|to\s+[A-Z]))\b",
+    re.IGNORECASE)
 # "… until the game ends": a time, not the game's end
 _TIME_BEFORE = re.compile(r"\b(?:until|till|before|after|when|once|while|if|unless|as\s+long\s+as)\s+(?:the\s+)?$",
                           re.IGNORECASE)
