@@ -224,3 +224,21 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
         return None
     left = ";".join(kept).strip()
     return (left + end) if left else None
+
+
+# a sentence that says of itself it states no rule: a note, history, a cross-reference, a term defined, or history
+# told with a year (not a question: its answer may be the rule, "Q: When can Détente be played? A: After Vietnam.")
+_MARKED = re.compile(
+    r"^\W*(?:(?:historical|history|design(?:er'?s)?|flavou?r|background|player'?s|strategy|author'?s|play)\s+notes?"
+    r"|notes?\s+on\s+(?:history|design)|history|background|flavou?r(?:\s+text)?|trivia|strategy|tips?)\s*:"
+    r"|^\W*(?:see(?:\s+also)?|cf\.?|compare)\s"
+    r"|^\W*(?:for\s+the\s+purposes?\s+of\b.{0,80}?,\s+|the\s+(?:term|word|phrase)\s+)['\"‘“]"
+    r"|\b1[0-9]{3}\b",
+    re.IGNORECASE)
+
+
+def marked_commentary(text: str) -> bool:
+    """Does the sentence say of itself that it states no rule ("Historical note: …", "See also …", "For the purposes of this event, 'Bavaria' means …", a year: history told)? Only asked of a sentence no form
+    reads and no shape test marks (``read.read_text``, among an event's opening conditions)."""
+    return bool(_MARKED.search(text[:2000]))
+

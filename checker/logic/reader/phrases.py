@@ -259,8 +259,11 @@ def _ref_patterns(ctx: Context):
     # a label as the profile writes it, or in capitals, as an event list in capitals prints it ("6:MID")
     labels = sorted(set(ctx.labels) | {x.upper() for x in ctx.labels}, key=lambda x: (-len(x), x))
     per = "|".join(re.escape(x) for x in labels) or "(?!x)x"
+    codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
+    # an id with its title in parentheses ("4:VII (War of Independence)") is one reference; not a remark or a
+    # qualifier anywhere in the parentheses ("5:Late (USA only)", "(if still in effect)"), nor a country alone ("(USA)")
     ident = re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}})\s?:\s?(?P<per>{per})|(?P<per2>{per})\s?:\s?(?P<num2>\d{{1,4}}))"
-                       rf"(?![\w:])(?:\s*\((?!{_REMARK})(?P<label>[^()]{{1,80}})\))?")
+                       rf"(?![\w:])(?:\s*\((?![^()]{{0,80}}?\b{_REMARK})(?!\s*{codes}\s*\))(?P<label>[^()]{{1,80}})\))?")
     names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
     # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable
@@ -269,7 +272,6 @@ def _ref_patterns(ctx: Context):
                         rf"|(?:the\s+)?(?P<n>{nalt})(?:\s+(?:period|era|age))?"
                         rf"|(?:{_AFTER_TIME_WORD})(?P<l3>{per}))"
                         rf"(?![\w:])")
-    codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
     code = re.compile(rf"(?<![\w/]){codes}(?![\w/])")
     # a country's adjective as the profile writes it, or in capitals ("Prussian", "PRUSSIAN"), and its code
     from ...core.eventid import alternation

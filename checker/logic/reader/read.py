@@ -17,7 +17,7 @@ from typing import Any
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
-from .commentary import without_commentary
+from .commentary import marked_commentary, without_commentary
 from .events import read_event_sentence
 from .framing import Unframed, asks_for_a_rule, corrected_wording, question_and_answer, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
@@ -275,9 +275,17 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     ``opening``: the clause stands among the event's opening conditions, where requirements stand: a text there
     that holds no rule the reader reads is reported (unread), never dropped."""
     logic = _read_text(text, event_id, budget, vocab, opening)
-    if logic is None and opening and text.strip():
+    if logic is None and opening and text.strip() and not _all_marked_commentary(text, vocab):
         return unread(OPENING_NOT_READ, text.strip()[:200])
     return logic
+
+
+def _all_marked_commentary(text: str, vocab: Vocabulary | None) -> bool:
+    """Does every sentence of ``text`` say of itself that it states no rule (``commentary.marked_commentary``: a
+    note, a cross-reference, a term defined, history with a year)? Such a text among
+    the opening conditions raises nothing; any other text there that holds no rule is reported."""
+    sentences = split_sentences(text, label_set(vocab or default_vocabulary()))
+    return bool(sentences) and all(marked_commentary(s.text) for s in sentences)
 
 
 def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
@@ -319,7 +327,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         # among the opening conditions a sentence beside a rule that is not read ("USSR must control
         # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
-            if not is_rule and not _scopes_the_rule(i, first_shaped, s):
+            if not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text):
                 return unread(OPENING_NOT_READ, s.text.strip()[:200])
     readings: list[Reading] = []
     if budget is not None:
