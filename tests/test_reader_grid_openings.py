@@ -94,3 +94,52 @@ def test_a_country_in_parentheses_after_an_id_qualifies_the_cancellation(text, c
 def test_a_title_in_parentheses_after_an_id_is_still_the_id():
     assert _read("cw", "1:Late", "Cancel 5:Late (Star Wars).") == {
         "role": "effect", "effects": [{"kind": "cancel_event", "event": "5:Late"}]}
+
+
+# the outcome of a failed draw said after the requirement, in the order and words a list or a card prints it
+OUTCOMES = [
+    ("Requires 7:VII to have occurred. If drawn before, mark off.", "mark_off"),
+    ("Cannot occur before 7:VII. Re-roll if drawn earlier.", "reroll"),
+    ("NOT BEFORE EVENT 7:VII. RE-ROLL IF DRAWN BEFORE.", "reroll"),
+    ("Cannot occur before 7:VII. Mark off if drawn too early.", "mark_off"),
+    ("Cannot occur before 7:VII. Such a draw is marked off.", "mark_off"),
+    ("Cannot occur before 7:VII; any such draw shall be marked off.", "mark_off"),
+]
+
+
+@pytest.mark.parametrize("text,outcome", OUTCOMES, ids=[c[0][:60] for c in OUTCOMES])
+def test_the_outcome_after_the_requirement(text, outcome):
+    assert _read("eu", "8:VII", text, opening=True) == {
+        "role": "requirement", "when": [{"kind": "occurred", "event": "7:VII"}], "on_fail": outcome}
+
+
+def test_drawn_before_an_event_is_still_the_condition():
+    assert _read("eu", "8:VII", "If drawn before 7:VII has occurred, mark off.", opening=True) == {
+        "role": "requirement", "when": [{"kind": "occurred", "event": "7:VII"}], "on_fail": "mark_off"}
+
+
+REQUIREMENTS = [
+    # "requires" with each event's own state in the infinitive
+    ("eu", "8:VII", "Requires Bavaria to exist and 7:VII to be over.",
+     [{"kind": "exists", "subject": "Bavaria"}, {"kind": "over", "event": "7:VII"}]),
+    ("eu", "8:VII", "Requires 7:VII to have occurred, 11:VII to be over and Poland to exist.",
+     [{"kind": "occurred", "event": "7:VII"}, {"kind": "over", "event": "11:VII"}, {"kind": "exists", "subject": "Poland"}]),
+    # a permission with its exception
+    ("cw", "5:Late", "May be played unless Detente is in effect.", [{"kind": "not_in_effect", "event": "1:Late"}]),
+    ("cw", "5:Late", "Playable, unless Late:1 in effect.", [{"kind": "not_in_effect", "event": "1:Late"}]),
+    # an event in the writer's words with "of" / "in" among them, and its id in parentheses
+    ("eu", "8:VII", "The confederation of Polish nobles (VII:11) must have occurred.",
+     [{"kind": "occurred", "event": "11:VII"}]),
+    ("eu", "8:VII", "The revolt in the colonies (4:VII) must have occurred.", [{"kind": "occurred", "event": "4:VII"}]),
+]
+
+
+@pytest.mark.parametrize("game,event,text,when", REQUIREMENTS, ids=[c[2][:60] for c in REQUIREMENTS])
+def test_requirements(game, event, text, when):
+    assert _read(game, event, text, opening=True) == {"role": "requirement", "when": when}
+
+
+def test_a_permission_with_if_and_unless_is_reported():
+    # "playable if A, unless B": does "unless" bind the permission or the condition? Not settled here
+    got = _read("cw", "5:Late", "Playable if Late:4 played, unless Late:1 in effect.", opening=True)
+    assert got is not None and got["role"] == "unread", got

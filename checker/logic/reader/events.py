@@ -455,6 +455,9 @@ class _ToFormula(Transformer):
         fs = [i for i in items if isinstance(i, tuple) and i[0] != "on_fail"]
         return ("req", _and(fs), [i for i in items if isinstance(i, tuple) and i[0] == "on_fail"][0][1])
 
+    def req_pos_unless(self, items):
+        return ("req", _not([i for i in items if isinstance(i, tuple)][-1]))
+
     def req_playable_if(self, items):
         return ("req", [i for i in items if isinstance(i, tuple)][-1])
 
@@ -672,6 +675,14 @@ class _ToFormula(Transformer):
         an event's effects, where it may as well say what the event does: "Berlin Wall no longer in effect.")."""
         self.verbless = True
         return self.req_requires_cond(items)
+
+    def rinf_refs(self, items):
+        refs = next(i for i in items if isinstance(i, tuple) and i[0] in ("all", "any", "none"))
+        return self._apply(refs, next(i for i in items if callable(i)))
+
+    def req_requires_infs(self, items):
+        """"Requires Bavaria to exist and 7:VII to be over": every one of the states."""
+        return ("req", _and([i for i in items if isinstance(i, tuple) and i[0] in ("atom", "and", "or", "not")]))
 
     def req_requires_refs(self, items):
         refs = [i for i in items if isinstance(i, tuple) and i[0] in ("all", "any", "none")][0]

@@ -523,6 +523,7 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
 _IN_PARENS_BEFORE = re.compile(r"\(\s*(?:(?i:event|card)\s+)?$")
 _IN_PARENS_AFTER = re.compile(r"\s*\)")
 _DETERMINERS = frozenset({"the", "his", "her", "its", "their"})
+_DESCRIPTOR_LINKS = frozenset({"of", "in"})  # inside a descriptor, between its words
 _MAX_DESCRIPTOR = 6
 _DESCRIPTOR_REACH = 200  # characters looked at before the parenthesis: the scan stays linear in the sentence
 
@@ -530,8 +531,8 @@ _DESCRIPTOR_REACH = 200  # characters looked at before the parenthesis: the scan
 def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) -> tuple[list, list]:
     """An event named by words of the writer's own and its id in parentheses is that event: "the colonial war
     (4:VII)", "the Portuguese revolt (4:IV)", "his ministry (20:IV)". The words are a noun phrase that opens with an
-    article or a possessive and holds no word of the lexicon's tokens (a verb, a state, a connective), at most
-    six words; a country's adjective or a name among them is part of it. Anything else is left as it is."""
+    article or a possessive and holds no word of the lexicon's tokens (a verb, a state, a connective) but "of" and
+    "in" between its words, at most six words; a country's adjective or a name among them is part of it. Anything else is left as it is."""
     out_refs, out_spans = list(refs), list(spans)
     dropped: set[int] = set()
     for k, (ref, (s, e)) in enumerate(zip(refs, spans)):
@@ -544,16 +545,23 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
         # where the words may start: after the last reference before this one that is not a word of a name
         floor = lo
         for j in range(k - 1, -1, -1):
-            if refs[j].kind not in ("ADJ", "CODE"):
+            # (a title of the same event may open the words: "the Confederation of Polish nobles (VII:11)")
+            if refs[j].kind not in ("ADJ", "CODE") and not (refs[j].by_title and refs[j].value == ref.value):
                 floor = spans[j][1]
                 break
         words = list(_WORD.finditer(text, max(floor, before.start() - _DESCRIPTOR_REACH), before.start()))
         start, content = None, 0
-        for m in reversed(words[-(_MAX_DESCRIPTOR + 1):]):
+        scan = words[-(_MAX_DESCRIPTOR + 1):]
+        for i in range(len(scan) - 1, -1, -1):
+            m = scan[i]
             w = _lower(m.group(0))
             if w in _DETERMINERS:
                 start = m.start()
+                if i and _lower(scan[i - 1].group(0)) in _DESCRIPTOR_LINKS:
+                    continue  # "the revolt in the colonies (4:VII)": the words go on before "in the"
                 break
+            if w in _DESCRIPTOR_LINKS:
+                continue  # "the confederation of Polish nobles (VII:11)", "the revolt in Portugal (4:IV)"
             if not re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", m.group(0)) or lexicon.forms.get((w,)):
                 break  # punctuation, a number, or a word of the language: no descriptor
             content += lexicon.forms.get((w,)) is None
