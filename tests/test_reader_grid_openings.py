@@ -104,6 +104,9 @@ OUTCOMES = [
     ("Cannot occur before 7:VII. Mark off if drawn too early.", "mark_off"),
     ("Cannot occur before 7:VII. Such a draw is marked off.", "mark_off"),
     ("Cannot occur before 7:VII; any such draw shall be marked off.", "mark_off"),
+    # a die-roll table's "No Event", quoted or not: nothing happens
+    ("Cannot occur before 7:VII. If drawn otherwise, treat as No Event.", "nothing"),
+    ("CANNOT OCCUR BEFORE 7:VII. IF NOT, THE EVENT IS TREATED AS 'NO EVENT'.", "nothing"),
 ]
 
 
@@ -143,3 +146,14 @@ def test_a_permission_with_if_and_unless_is_reported():
     # "playable if A, unless B": does "unless" bind the permission or the condition? Not settled here
     got = _read("cw", "5:Late", "Playable if Late:4 played, unless Late:1 in effect.", opening=True)
     assert got is not None and got["role"] == "unread", got
+
+
+@pytest.mark.parametrize("text", ["If 7:VII is in effect when this is rolled, mark it off instead.",
+                                  "IF 7:VII IS IN EFFECT WHEN THE SECOND DIVISION OF POLAND IS DRAWN, MARK OFF.",
+                                  "If 7:VII is in effect when drawn, mark off."])
+def test_the_condition_at_the_draw(text):
+    games = dict(GAMES)
+    vocab = vocabularies({"eu": {**games["eu"], "events": {**games["eu"]["events"], "8:VII": "SECOND DIVISION OF POLAND"}}})
+    got = read_text(text, "8:VII", vocab=vocab["eu"], opening=True)
+    got.pop("derived_from", None)
+    assert got == {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "7:VII"}], "on_fail": "mark_off"}

@@ -578,8 +578,12 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
     return [out_refs[i] for i in keep], [out_spans[i] for i in keep]
 
 
+_QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`"})
+
+
 def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool) -> list[Token]:
-    items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b])]
+    # quotation marks stand apart from the words they quote: "TREATED AS 'NO EVENT'" is "treated as no event"
+    items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b]) if m.group(0) not in _QUOTES]
     caps = text.isupper()
     out: list[Token] = []
     i = 0
