@@ -63,6 +63,11 @@ READ = [
     ("eu", "12:VII", "Silesia passes under Austrian domination.", effect({"kind": "owner", "subject": "Silesia",
                                                                           "value": "AUS"})),
     ("eu", "12:VII", "Savoy falls under French dominion.", effect({"kind": "owner", "subject": "Savoy", "value": "FRA"})),
+    # an event ended and made impossible in one breath; two events ending together
+    ("cw", "7:Late", "The Solidarity card ends and can never be played again.",
+     effect({"kind": "cancel_event", "event": "4:Late"}, {"kind": "never_occurs", "event": "4:Late"})),
+    ("cw", "7:Late", "Solidarity and the Berlin Wall both end.",
+     effect({"kind": "cancel_event", "event": "4:Late"}, {"kind": "cancel_event", "event": "3:Mid"})),
 ]
 
 
@@ -89,6 +94,7 @@ def test_read(game, event, text, want):
     ("eu", "12:VII", "Danzig: removed as minor."),
     ("eu", "12:VII", "Savoy: to FRA. Genoa: removed."),
     ("eu", "12:VII", "Saxony becomes a separate minor on the map."),
+    ("eu", "12:VII", "Place Saxony as a minor."),
 ])
 def test_reported_never_silent(game, event, text):
     got = _read(game, event, text)

@@ -171,7 +171,7 @@ _RULE_STEMS = re.compile(
     r"|(?:pass\w*|comes?|came|falls?|fell|goes|go|went|placed|(?:puts?|brings?|brought|places?)(?:\s+\w+){1,3})"
     r"\s+under\s+(?:the\s+)?(?:\w+\s+){0,2}(?:control|domination|dominion|rule|sway|suzerainty)"
     r"|enters?\s+(?:into\s+)?(?:play|the\s+game|the\s+map)|(?:comes?|come)\s+into\s+play"
-    r"|(?:removed|eliminated|created|placed)\s+as\s+(?:a\s+)?(?:new\s+)?minor"
+    r"|\bas\s+(?:a\s+)?(?:new\s+|separate\s+|free\s+|independent\s+)?minor"
     r"|(?:new|separate|free|independent)\s+minor|^[^\W\d_][\w ]{0,40}:\s*(?:removed|eliminated|to\s+[A-Z]))\b",
     re.IGNORECASE)
 # "… until the game ends": a time, not the game's end
