@@ -296,6 +296,7 @@ def references(text: str, ctx: Context):
     canon = {x.upper(): x for x in reversed(ctx.labels)}
     canon.update({x: x for x in ctx.labels})
     found: list[tuple[int, int, Token]] = []
+    own = None  # (number, period) of the text's own event, when its id has one of the game's labels
 
     def free(a: int, b: int) -> bool:
         return all(b <= s or a >= e for s, e, _ in found)
@@ -447,7 +448,7 @@ def references(text: str, ctx: Context):
             continue
         if (out and t.kind in ("REF", "THIS") and t.by_title and out[-1][2].kind == "BAREID"
                 and t.value.split(":")[0] == out[-1][2].value
-                and re.fullmatch(r"\s*\(\s*(?:(?i:the)\s+)?", text[out[-1][1]:s]) and re.match(r"\s*\)", text[e:])):
+                and _PAREN_OPEN.fullmatch(text, out[-1][1], s) and re.match(r"\s*\)", text[e:])):
             # "EVENT 4 (NATIONAL REVOLT OF PORTUGAL)", "event 7 (the English Civil War)": the number, and the title that says which period's it is
             close = e + text[e:].index(")") + 1
             out[-1] = (out[-1][0], close, Token(t.kind, t.value, out[-1][0], by_title=True))
@@ -459,22 +460,19 @@ def references(text: str, ctx: Context):
             if num and t.value.split(":")[0] == str(int(num["num"])):
                 e = num.end()
         out.append((s, e, t))
-    if ctx.own_period_numbers and ctx.event_id and any(t.kind == "BAREID" for _, _, t in out):
+    if ctx.own_period_numbers and own and any(t.kind == "BAREID" for _, _, t in out):
         # a game that numbers its events per period: "EVENT 11" is the own period's 11 (a number a title beside it
         # places was taken in above)
-        from ...core.eventid import EventIdSyntax
-
-        own = EventIdSyntax.of(ctx.labels).parse(ctx.event_id)
-        if own:
-            # a number with a title beside it that names another event ("EVENT 12 (THE CONFEDERATION OF BAR)") stays
-            # a bare number: which of the two is meant is not guessed (it is reported)
-            out = [(s, e, id_token(f"{int(t.value)}:{own[1]}", t.start)
-                    if t.kind == "BAREID" and not (k + 1 < len(out) and re.fullmatch(r"\s*\(\s*(?:(?i:the)\s+)?",
-                                                                                 text[e:out[k + 1][0]]))
-                    else t) for k, (s, e, t) in enumerate(out)]
+        # a number with a title beside it that names another event ("EVENT 12 (THE CONFEDERATION OF BAR)") stays
+        # a bare number: which of the two is meant is not guessed (it is reported)
+        out = [(s, e, id_token(f"{int(t.value)}:{own[1]}", t.start)
+                if t.kind == "BAREID" and not (k + 1 < len(out) and _PAREN_OPEN.fullmatch(text, e, out[k + 1][0]))
+                else t) for k, (s, e, t) in enumerate(out)]
     return [t for _, _, t in out], [(s, e) for s, e, _ in out]
 
 
+# an opening parenthesis, and "the" before a title in it ("EVENT 7 (the English Civil War)")
+_PAREN_OPEN = re.compile(r"\s*\(\s*(?:(?i:the)\s+)?")
 _ASIDE_OPEN = re.compile(r"\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:event|card)\s+)?")
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
@@ -594,7 +592,7 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
             out.append(Token(_PUNCT[w], w, start))
             i += 1
             continue
-        if w in (".", "-", "!", '"', "'", "“", "”", "‘", "’", "`"):
+        if w in (".", "-", "!"):  # (quotation marks were left out of the items above)
             i += 1
             continue
         lowered = [_lower(x[0]) for x in items[i:i + lexicon.longest]]
