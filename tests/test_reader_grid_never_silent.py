@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.logic.reader.read import read_text
-from tests.heldout.score import vocabularies
+from tests.reader_grid import reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "2:VII": "SALE OF CORSICA BY GENOA",
@@ -19,14 +18,9 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AU
          "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
                 "events": {"3:Early": "WARSAW PACT", "10:Early": "DECOLONIZATION", "3:Mid": "BERLIN WALL",
                            "4:Late": "SOLIDARITY", "7:Late": "FALL OF THE BERLIN WALL"}}}
-VOCABS = vocabularies(GAMES)
 
 
-def _read(game, event, text, opening=False):
-    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
-    if got is not None:
-        got.pop("derived_from", None)
-    return got
+_read = reader(GAMES)
 
 
 def effect(*items):

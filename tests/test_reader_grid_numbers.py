@@ -12,8 +12,7 @@ import os
 import pytest
 
 from checker.logic.reader.grammar import profile_file_vocabulary
-from checker.logic.reader.read import read_text
-from tests.heldout.score import vocabularies
+from tests.reader_grid import reader
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "eu" takes the bundled eu profile's settings (numbers: own_period); "cw" has no profile: numbers are reported
@@ -23,14 +22,9 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AU
                            "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
          "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
                 "events": {"2:Early": "NATO", "7:Late": "FALL OF THE BERLIN WALL"}}}
-VOCABS = vocabularies(GAMES)
 
 
-def _read(game, event, text, opening=False):
-    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
-    if got is not None:
-        got.pop("derived_from", None)
-    return got
+_read = reader(GAMES)
 
 
 def req(*when, on_fail="reroll"):

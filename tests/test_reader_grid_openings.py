@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.logic.reader.read import read_text
-from tests.heldout.score import vocabularies
+from tests.reader_grid import reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"20:IV": "RICHELIEU", "21:IV": "OLIVARES", "7:VII": "FIRST DIVISION OF POLAND",
@@ -20,14 +19,9 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AU
          "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
                 "events": {"2:Early": "NATO", "3:Early": "WARSAW PACT", "4:Mid": "VIETNAM WAR", "1:Late": "DETENTE",
                            "5:Late": "STAR WARS"}}}
-VOCABS = vocabularies(GAMES)
 
 
-def _read(game, event, text, opening=False):
-    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
-    if got is not None:
-        got.pop("derived_from", None)
-    return got
+_read = reader(GAMES)
 
 
 CLEAN_AT_THE_OPENING = [
@@ -152,8 +146,6 @@ def test_a_permission_with_if_and_unless_is_reported():
                                   "IF 7:VII IS IN EFFECT WHEN THE SECOND DIVISION OF POLAND IS DRAWN, MARK OFF.",
                                   "If 7:VII is in effect when drawn, mark off."])
 def test_the_condition_at_the_draw(text):
-    games = dict(GAMES)
-    vocab = vocabularies({"eu": {**games["eu"], "events": {**games["eu"]["events"], "8:VII": "SECOND DIVISION OF POLAND"}}})
-    got = read_text(text, "8:VII", vocab=vocab["eu"], opening=True)
-    got.pop("derived_from", None)
+    read = reader({"eu": {**GAMES["eu"], "events": {**GAMES["eu"]["events"], "8:VII": "SECOND DIVISION OF POLAND"}}})
+    got = read("eu", "8:VII", text, opening=True)
     assert got == {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "7:VII"}], "on_fail": "mark_off"}

@@ -143,7 +143,7 @@ _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)
                             # continues to be affected by it": what a rule leaves as it is
                             r"(?:that|the|this) [\w\s]{1,40}? need not|[\w\s'’]{1,40}? otherwise remains in effect|"
                             r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them)|"
-                            r"(?:otherwise|if not|else),? nothing happens|"
+                            r"(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect)|"
                             # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
                             r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
                             r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"

@@ -264,6 +264,8 @@ class _ToFormula(Transformer):
                          "nothing to say which groups first", "and … or")
         return _or(atoms) if conns == {"or"} else _and(atoms)
 
+    cond_tail, conn_tail = cond, conn
+
     # time objects
     def _time_group(self, refs):
         if refs[0] == "any" and len(refs[1]) > 1:
@@ -519,6 +521,16 @@ class _ToFormula(Transformer):
     def atom_owns(self, items):
         names = [i for i in items if isinstance(i, Ev)]
         return ("atom", "owns", (names[0], names[1]))
+
+    def atom_owns_each(self, items):
+        """"Spain owns both Amsterdam and Paris": it owns each."""
+        names = [i for i in items if isinstance(i, Ev)]
+        return _and([("atom", "owns", (names[0], place)) for place in names[1:]])
+
+    def atom_owns_either(self, items):
+        """"the USSR owns Cuba or Turkey": one of them at least."""
+        names = [i for i in items if isinstance(i, Ev)]
+        return _or([("atom", "owns", (names[0], place)) for place in names[1:]])
 
     def atom_exists_owns(self, items):
         """"Genoa must still exist and must still hold Corsica": both."""

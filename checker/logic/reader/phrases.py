@@ -494,6 +494,20 @@ def _lower(word: str) -> str:
     return word.replace(".", "") if len(word) > 2 and word.endswith(".") and word[-2].isalpha() else word
 
 
+# the last word of a heading that names a part of the rules or of the turn ("EVENTS PHASE:", "Solo variant:")
+_PART_OF_THE_RULES = frozenset({"phase", "turn", "step", "segment", "round", "stage", "rule", "rules", "variant",
+                                "option", "options", "solo", "scenario", "setup", "set-up"})
+
+
+def _unknown_heading(head: re.Match, lexicon: Lexicon, spans: list) -> bool:
+    """A heading the lexicon does not hold that names a part of the rules or of the turn, in capitalised words and
+    naming no event ("EVENTS PHASE:", "Solo:", "Advanced Rules:"): it says where the rule stands, and is no part of
+    the rule. Any other heading ("Danzig: removed.", "NATO: …") keeps its words, to be read or reported."""
+    words = head["head"].split()
+    return (all(w[:1].isupper() for w in words) and _lower(words[-1]) in _PART_OF_THE_RULES
+            and not any(s < head.end("head") for s, _ in spans))
+
+
 def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) -> list[Token]:
     """The sentence's tokens. ``tolerant``: skip unknown words (to judge whether a sentence is in the language's
     shape) instead of raising ``Unknown``."""
@@ -504,10 +518,13 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     # "A or B (or both)": "or" is inclusive whatever is said; the aside set aside the same way
     text = _OR_BOTH.sub(lambda m: " " * len(m.group(0)), text)
     head = _HEADING.match(text) if lexicon.headings else None
+    refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
         pos = head.end("head")
-    refs, spans = references(text, ctx)
+    elif head and _unknown_heading(head, lexicon, spans):
+        out.append(Token("LABEL", "", head.start("head")))  # "EVENTS PHASE: …", "Solo: …": where the rule stands
+        pos = head.end("head")
     refs, spans = [r for r, sp in zip(refs, spans) if sp[0] >= pos], [sp for sp in spans if sp[0] >= pos]
     refs, spans = _described(text, refs, spans, pos, lexicon)
     for ref, (s, e) in zip(refs, spans):

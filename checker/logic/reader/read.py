@@ -21,7 +21,7 @@ from .commentary import marked_commentary, without_commentary
 from .events import read_event_sentence
 from .framing import Unframed, asks_for_a_rule, corrected_wording, question_and_answer, reframed
 from .grammar import Vocabulary, default_vocabulary, parser
-from .phrases import Context
+from .phrases import Context, lexicon_for, tokens
 from .reading import Reading, Unread
 from .shape import event_shaped
 from .split import MAX_SENTENCE, Sentence, split_sentences
@@ -129,6 +129,14 @@ def unread(reason: str, words: str) -> dict[str, Any]:
 _NARRATIVE_AND_NEVER = re.compile(r"^(?P<a>[^()]+?) and (?P<b>[Ee]vent \S+ can never occur\.?)$")
 
 
+def _ends_in_a_name(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Does ``text`` end in a name (an event's id or title, this event, a capitalised name)? Then "… and event 9:VII
+    can never occur" joins two subjects ("Event 11:VII and event 9:VII can never occur"), not a narrative clause
+    ("The war goes on") and a rule."""
+    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return bool(toks) and toks[-1].kind in ("REF", "BAREID", "THIS", "NAME", "CODE")
+
+
 def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
     """The game's own sentence forms first (a game pack's grammar, ``GamePack.sentences``), then the event language
     (events.lark); the sentence is unread when neither reads it, with the words of the reader that read further."""
@@ -136,7 +144,8 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
         reading = _parse_sentence(sentence, event_id, vocab)
     except Unread as exc:
         m = _NARRATIVE_AND_NEVER.match(sentence.text) if len(sentence.text) <= MAX_SENTENCE else None
-        if m and not rule_shaped(m["a"], vocab or default_vocabulary()):
+        if m and not rule_shaped(m["a"], vocab or default_vocabulary()) and not _ends_in_a_name(
+                m["a"], event_id, vocab or default_vocabulary()):
             try:
                 return _parse_sentence(Sentence(m["b"], sentence.labels), event_id, vocab)
             except Unread:

@@ -20,6 +20,8 @@ _PLACE_WORDS = re.compile(
     r"\b(?:(?-i:[A-Z])\w+\s+becomes\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:province|minor|possession|part\s+of)"
     r"|(?-i:[A-Z])\w+\s+becomes\s+(?-i:[A-Z])\w+"
     r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
+    r"|\b(?:take|takes|took|remove|removes|withdraw|withdraws)\s+(?:\w+\s+){1,3}?(?:from|off)\s+(?:the\s+)?map"
+    r"|\bgone\s+for\s+good|\bis\s+gone\b"
     r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
     r"|title\s+to|vests?\s+in|is\s+eliminated|becomes?\s+(?:its|the)\s+(?:new\s+)?owner"
     r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of)", re.IGNORECASE)
@@ -44,7 +46,8 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
                 "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME"}
 
 
-_MINOR_SHAPES = (("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
+_MINOR_SHAPES = (("NAME", "LOSES", "NAME", "TO"), ("NAME", "REMOVED_PLAY"), ("NAME", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_BARE", "IF"),
+                 ("NAME", "COP", "REMOVED_BARE", "UNLESS"), ("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
                  ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("CREATE_V", "REF"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
                  ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"),
@@ -81,6 +84,9 @@ def _names_a_minor(toks) -> bool:
     if kinds[-3:] == ["NAME", "COP", "REMOVED_BARE"] or kinds[-2:] == ["NAME", "REMOVED_BARE"] or kinds[-3:] == [
             "NAME", "X", "REMOVED_BARE"]:
         return True  # "Poland is removed.", "Danzig (minor) removed." (not "Cossacks are removed to VA of Poland")
+    if any(kinds[i:i + 3] == ["NAME", "COP", "REMOVED_BARE"] and kinds[i + 3] not in ("TO", "FROM")
+           for i in range(len(kinds) - 3)):
+        return True  # "Poland is removed if …", "POLAND IS REMOVED and …" (a move "removed to …" is no removal)
     for shape in _MINOR_SHAPES:
         n = len(shape)
         if any(tuple(kinds[i:i + n]) == shape for i in range(len(kinds) - n + 1)):
@@ -113,6 +119,9 @@ def _names_an_event(toks) -> bool:
             return True
         if (before is None or before in _BEFORE_TITLE) and (after is None or after in _AFTER_TITLE):
             return True
+        if (before is None or before in _BEFORE_TITLE) and after == "NEVER" and i + 2 < len(toks) and toks[
+                i + 2].kind in ("VPRES", "VINF", "AGAIN"):
+            return True  # "Fronde never happens" (not "Richelieu never forgave Olivares")
         for u in toks[i + 1:i + 5]:
             if u.kind in _ENDS_OF_TITLE:
                 return True
@@ -138,6 +147,10 @@ def _end_of_a_possessive(toks) -> bool:
     return False
 
 
+# a part of the game's turn, or the game itself, named with capitals: what ends is no event
+_TURN_PART = re.compile(r"\b(?:phase|turn|round|segment|step|impulse|stage|game|season|year|period|scenario|campaign)s?$", re.IGNORECASE)
+
+
 def _state_of_a_name(toks) -> bool:
     """A name (capitalised words the KB does not know as a title) with an event's state: "the Pact of Warsaw is
     still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
@@ -153,6 +166,10 @@ def _state_of_a_name(toks) -> bool:
             return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
         if j == i + 1 and toks[j].kind in _BARE_STATE and after not in ("X", "NAME", "UNIT"):
             return True  # written without a verb: "if the Bavarian Succession still in force is", "Bar impossible"
+        if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V") and (after is None or after in _CLAUSE_END)
+                and not _TURN_PART.search(t.value)):
+            return True  # "Bar ends.", "Olivares ends, and …": an event by a name rulekb does not know (not "the
+            # Movement Phase ends": a part of the turn)
     return False
 
 
@@ -207,8 +224,13 @@ _YEAR_BOUND = re.compile(
     r"(?:before|after|until|till|from|prior\s+to)\s+(?:the\s+year\s+)?1[0-9]{3}\b", re.IGNORECASE)
 
 
+_PRONOUNS = frozenset({"I", "We", "You", "They", "He", "She", "It"})  # capitalised, not names ("Do I get …?")
+
+
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
+    while toks and toks[0].kind in ("LABEL", "SEMI", "COMMA"):
+        toks = toks[1:]  # a heading ("EVENTS PHASE: …") says where the rule stands; the rule is after it
     if not toks:
         return False
     if _in_the_safety_net(text, toks) or _YEAR_BOUND.search(text[:2000]):
@@ -220,6 +242,11 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
         return True  # "If this event is already in effect, re-roll."
+    if (toks[0].kind in ("IF", "UNLESS") and any(t.kind in _OUTCOMES and toks[i - 1].kind in ("COMMA", "SEMI")
+                                                 for i, t in enumerate(toks) if i) and "UNIT" not in kinds):
+        return True  # "If England does not own Virginia, mark off": a failure outcome under a condition
+    if "NO_EFFECT" in kinds and kinds & {"THIS", "IT"} and kinds & _SUBORDINATORS:
+        return True  # "This event shall have no effect … where Spain does not own Catalonia": a requirement
     if kinds & {"DISSOLVED", "INTO_EXISTENCE"} and kinds & {"NAME", "REF", "THIS"} and "UNIT" not in kinds:
         return True  # "the Bar confederation is dissolved": a minor removed, or an event ended (reported)
     if kinds & {"NAME", "REF"} and _names_a_minor(toks):
@@ -238,6 +265,20 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
                                                                           ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
            for i, t in enumerate(toks)):
         return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
+    if (any((t.kind == "TO" and i == 1) or (t.kind in ("RECEIVES", "GAINS") and (
+            i + 2 == len(toks) or toks[i + 2].kind in _CLAUSE_END | {"SEMI", "LPAR"}
+            or (i + 3 == len(toks) and toks[i + 2].kind == "X"))) for i, t in enumerate(toks)
+            if 0 < i < len(toks) - 1 and toks[i - 1].kind in ("NAME", "CODE") and toks[i - 1].value not in _PRONOUNS
+            and toks[i + 1].kind in ("NAME", "CODE"))
+            and not re.search(r"\d", text) and "UNIT" not in kinds):
+        # "Baghdad to Turkey" (terse, first), "Austria gets the Innviertel." (the place ends its clause): a change
+        # of owner. Not "receives VPs for …", "RECEIVES THE FIRST CHOICE OF PROVINCE", "receive a Free CB to join
+        # …", nor with a number
+        return True
+    if any(t.kind == "OTHERWISE" and toks[i + 1].kind in _OUTCOMES for i, t in enumerate(toks[:-1])):
+        return True  # "…, otherwise consider as played": the outcome of a requirement said before it
+    if kinds & {"THIS", "REF"} and "DELAY" in kinds and kinds & _SUBORDINATORS:
+        return True  # "This event shall be postponed for so long as Bavaria does not exist"
     if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
     if kinds & {"NAME", "CODE"} and "UNIT" not in kinds and _PLACE_WORDS.search(text):
@@ -253,8 +294,19 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if (any(t.kind == "REF" for t in toks) and kinds & _STATE_ANYWHERE and "UNIT" not in kinds
             and "NEG" not in {t.kind for t in toks[:1]}):
         return True  # "…, I have it end the Vietnam War if that is still running": an event and a state of one
-    frame_subject = toks[0].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
+    first = 0
+    if len(toks) > 2 and toks[0].kind in ("REF", "NAME") and toks[1].kind == "SEMI":
+        first = 2  # "Berlin Wall: Mid War onwards", "Cuban Missile Crisis: only if …": the card's name, then its rule
+    if toks[first].kind in ("PLAYABLE", "REQUIRES") or (toks[first].kind == "NAME" and first + 2 < len(toks) and [
+            u.kind for u in toks[first + 1:first + 4] if u.kind != "NEG"][:2] in (["MUST", "OWNS"], ["MODAL", "OWNS"])):
+        return True  # "Playable from Mid War on", "Prerequisite: …", "Requires …", "Russia must hold Smolensk"
+    if (toks[first].kind in ("ONLY", "NEG") and first + 1 < len(toks)
+            and toks[first + 1].kind in _SUBORDINATORS | {"PERIOD"}):
+        return True  # "Only if Spain does not own Amsterdam and Paris.", "Not if FRA owns Corsica": a requirement
+    if toks[first].kind == "PERIOD" and first + 1 < len(toks) and toks[first + 1].kind in ("ONLY", "OR_LATER"):
+        return True  # "Late War only", "Mid War or later only": when the event may occur
+    frame_subject = toks[first].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
                                      "UNPLAYABLE", "COP", "NEG", "LABEL", "PROVIDED")
-    negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE"}) or "UNPLAYABLE" in kinds
+    negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE", "PART_P"}) or "UNPLAYABLE" in kinds
     only = "ONLY" in kinds and kinds & {"VINF", "VPRES", "PLAYABLE", "PART_P"}
     return bool(frame_subject and (negative or only) and kinds & (_SUBORDINATORS | {"PERIOD"}))

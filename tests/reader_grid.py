@@ -1,0 +1,21 @@
+"""What the reader's grid tests (tests/test_reader_grid_*.py) share: a reader for a small games block, that reads a
+sentence as it stands in an event's text (``opening``: among the event's opening conditions) and gives its logic
+without the ``derived_from`` mark, or None when the sentence states no rule."""
+
+from __future__ import annotations
+
+from checker.logic.reader.read import read_text
+from tests.heldout.score import vocabularies
+
+
+def reader(games: dict):
+    """``read(game, event, text, opening=False)`` for the games of ``games`` (the held-out corpora's block)."""
+    vocabs = vocabularies(games)
+
+    def read(game, event, text, opening=False):
+        got = read_text(text, event, vocab=vocabs[game], opening=opening)
+        if got is not None:
+            got.pop("derived_from", None)
+        return got
+
+    return read
