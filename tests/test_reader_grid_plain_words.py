@@ -78,6 +78,18 @@ READ = [
      {"role": "requirement", "when": [{"kind": "owns", "subject": "PRUSSIA", "value": "THORN"}], "on_fail": "mark_off"}),
     ("eu", "9:VII", "Solo variant: cannot occur before 7:VII.",
      {"role": "requirement", "when": [{"kind": "occurred", "event": "7:VII"}]}),
+    # the draw counts as another result of the table (S1: treat_as_R)
+    ("eu", "9:VII", "If drawn while event 21:IV is in effect, treat as result Famine.",
+     {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "21:IV"}], "on_fail": "treat_as_R"}),
+    ("eu", "9:VII", "IF EVENT 7 HAS NOT OCCURRED, TREAT AS A 'BAD HARVEST' RESULT.",
+     {"role": "requirement", "when": [{"kind": "occurred", "event": "7:VII"}], "on_fail": "treat_as_R"}),
+    # a cancellation in more words
+    ("eu", "9:VII", "The effects of 11:VII are cancelled in their entirety.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "11:VII"}]}),
+    ("eu", "9:VII", "Upon occurrence of this event, Olivares is cancelled.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "21:IV"}]}),
+    ("eu", "9:VII", "Event 16:IV shall be cancelled and shall not thereafter be played.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "16:IV"}, {"kind": "never_occurs", "event": "16:IV"}]}),
     # "this war" in a war's own text
     ("eu", "3:IV", "This war can take place only if Turkey owns Mosul.",
      {"role": "requirement", "when": [{"kind": "owns", "subject": "Turkey", "value": "Mosul"}]}),
@@ -96,6 +108,10 @@ REPORTED = [
     # a conditional effect, then a second clause after a semicolon: never one more condition ("is terminated" is
     # also a state, over), and one clause holds one condition for all its effects (read.combine)
     ("eu", "9:VII", "Thorn passes to Prussia if Poland does not own Danzig; Richelieu is terminated."),
+    # a minor in words no form reads: reported
+    ("cw", "8:Mid", "Albania is treated as a new nation."),
+    ("eu", "9:VII", "If the revolt is not put down by the end of the turn, the rebel provinces form an independent state "
+                    "Courland."),  # a minor created under a condition the logic has no word for
     # requirements whose words are partly unknown: reported wherever they stand
     ("eu", "9:VII", "Only if Spain does not own Genoa and Milan."),
     ("eu", "9:VII", "Not if Prussia owns Thorn florp."),

@@ -752,6 +752,9 @@ class _ToFormula(Transformer):
     def o_nothing(self, _):
         return Word("nothing")
 
+    def o_treat(self, _):
+        return Word("treat_as_R")  # the draw counts as another result of the table (S1: rerolled)
+
     def o_delay(self, _):
         return Word("delay")
 

@@ -189,7 +189,7 @@ _RULE_STEMS = re.compile(
     r"\s+under\s+(?:the\s+)?(?:\w+\s+){0,2}(?:control|domination|dominion|rule|sway|suzerainty)"
     r"|enters?\s+(?:into\s+)?(?:play|the\s+game|the\s+map)|(?:comes?|come)\s+into\s+play"
     r"|\bas\s+(?:a\s+)?(?:new\s+|separate\s+|free\s+|independent\s+)?minor"
-    r"|(?:new|separate|free|independent)\s+minor|^[^\W\d_][\w ]{0,40}:\s*(?:removed|eliminated|to\s+[A-Z]))\b",
+    r"|(?:new|separate|free|independent)\s+minor|(?:a\s+new|an\s+independent)\s+(?:nation|state|country)|^[^\W\d_][\w ]{0,40}:\s*(?:removed|eliminated|to\s+[A-Z]))\b",
     re.IGNORECASE)
 # "… until the game ends": a time, not the game's end
 _TIME_BEFORE = re.compile(r"\b(?:until|till|before|after|when|once|while|if|unless|as\s+long\s+as)\s+(?:the\s+)?$",
