@@ -93,7 +93,7 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
 # place or state of one. Such a remark is cut; one that names any of these is kept (and the sentence read whole or
 # reported).
 _REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we)\b", re.IGNORECASE)
-_NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "PART_A", "PART_P", "EXISTS", "OWNS",
+_NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "ENDED_P", "PART_A", "PART_P", "EXISTS", "OWNS",
                      "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "REROLL", "MARK_OFF",
                      "CONSIDER_PLAYED", "RENEW", "SET_ASIDE", "GAME_ENDS", "DRAWN", "PLAYABLE", "UNPLAYABLE", "VINF",
                      "VPRES", "LABEL", "EFFECTS_OF", "ITS_EFFECTS", "REQUIRES", "ANNEXES", "ANNEXED_BY", "GIVES",

@@ -29,7 +29,7 @@ _HERE = os.path.dirname(__file__)
 MAX_PARSES = 16  # readings compared per sentence (the grammar's ambiguities are few and small)
 MAX_TOKENS = 120
 FORM = "event-language"
-EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME", "ADJ")
+EXTRA_TOKENS = ("REF", "PERIOD", "CODE", "COMMA", "SEMI", "LPAR", "RPAR", "NAME", "ADJ", "ARROW")
 
 
 @functools.lru_cache(maxsize=1)
@@ -206,6 +206,11 @@ class _ToFormula(Transformer):
         if pred is None:
             raise Unread("a state left out ('… is not') with no state before it to stand for", "is not")
         return self._apply(items[0], lambda e: pred(e) if pred(e)[0] == "not" else _not(pred(e)))
+
+    def atom_not_occurred(self, items):
+        """"Req.: not 1:Mid": the event named after "not" alone has not occurred (a group is ambiguous: ``_apply``)."""
+        refs = next(i for i in items if isinstance(i, tuple))
+        return self._apply(refs, lambda e: _not(("atom", "occurred", e)))
 
     def atom_this_played(self, _):
         """"when you play this card": this event occurs (an effect's condition that always holds when it fires)."""
@@ -635,6 +640,11 @@ class _ToFormula(Transformer):
         """"Requires the Late War period": during that period (oi_during_period's reading and limits)."""
         return ("req", self.oi_during_period(items))
 
+    def req_requires_period_and(self, items):
+        """"Requires period VII and 4:VII over": the period (as ``req_requires_period`` reads it) and the states."""
+        found = [i for i in items if isinstance(i, tuple)]
+        return ("req", _and([self.oi_during_period([found[0]]), found[-1]]))
+
     def req_requires_time(self, items):
         """"subject to the prior occurrence of A" (A has occurred), "… to the end of A" (A is over)."""
         refs = [i for i in items if isinstance(i, tuple)][0]
@@ -927,6 +937,15 @@ class _ToFormula(Transformer):
     def fired(self, _):
         return Word("fired")  # "when it is played", before the effects: when this event fires (plain effects)
 
+    def eff_ended(self, items):
+        """"The effects of the pact of Warsaw are terminated": cancelled (the participle of ending as an act)."""
+        self.ended_effect = True
+        return self.eff_cancel_passive(items)
+
+    def eff_ended_its(self, items):
+        self.ended_effect = True
+        return self.eff_cancel_its(items)
+
     def start_both(self, items):
         """"Only while A is in effect; cancels B": the requirement, then the effects the event has when it fires.
         Effects that open with a name that is removed ("…, and Poland no longer exists") may as well be one more
@@ -936,6 +955,9 @@ class _ToFormula(Transformer):
         plain = eff[1] if eff[0] == "otherwise" else eff  # "…; otherwise, B is cancelled": the effect inside
         if not fired and plain[1] and isinstance(plain[1][0], dict) and plain[1][0].get("kind") == "minor_removed":
             raise Unread("a name after the requirement that may be one more of its conditions", plain[1][0]["subject"])
+        if not fired and getattr(self, "ended_effect", False):
+            # "… only if A is in course and Richelieu is finished": one more condition (over), not an act
+            raise Unread("an event's end after the requirement that is one more of its conditions", "is finished")
         return ("both", req, eff)
 
 

@@ -28,7 +28,7 @@ _GROUPS = (
                 "UNPLAYABLE", "IN_ORDER_FOR",
                 "FOR_THIS", "THIS", "IT"]),
     ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "HAVING", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
-    ("Event states", ["INEFF", "OVER_A"]),
+    ("Event states", ["INEFF", "OVER_A", "ENDED_P"]),
     ("Time words and conditions", ["IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "END_OF",
                                    "OCCURRENCE_OF", "DRAWN"]),
     ("Connectives", ["AND", "OR", "EITHER", "NEITHER", "NOR", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF"]),

@@ -160,12 +160,27 @@ class TitleIndex:
                         self.whole.add(whole)
         # a title of two words turned round with "of", as a translation writes it ("the Wall of Berlin" for BERLIN
         # WALL, "the Pact of Warsaw" for WARSAW PACT): when no title already reads so
+        # Written in lower case ("the pact of Warsaw", "the war of thirty years"), a title turned round names its
+        # event when a later word of it is capitalised (a proper name) or it has four words (``inverted``)
+        self.inverted: set[tuple[str, ...]] = set()
+
+        turned_keys: dict[tuple[str, ...], str] = {}  # added last: no shortened form is made from them
+
+        def turned(key: tuple[str, ...], ident: str) -> None:
+            if key not in self.by_words:
+                turned_keys.setdefault(key, ident)
+
         for words, ident in list(self.by_words.items()):
             if len(words) == 2 and all(w.isalpha() and w not in _DANGLING for w in words):
-                self.by_words.setdefault((words[1], "of", words[0]), ident)
-            # … and of three ("the War of Thirty Years" for THIRTY YEARS WAR): the last word, "of", the first two
+                turned((words[1], "of", words[0]), ident)
+                # … or with the proper name after the noun, as a Romance language orders them ("the plan
+                # Marshall", "the negotiations SALT")
+                turned((words[1], words[0]), ident)
+            # … and of three ("the War of Thirty Years" for THIRTY YEARS WAR): the last word, "of", the first two;
+            # "the civil war English" (ENGLISH CIVIL WAR): the first word last
             if len(words) == 3 and all(w.isalpha() and w not in _DANGLING for w in words):
-                self.by_words.setdefault((words[2], "of", words[0], words[1]), ident)
+                turned((words[2], "of", words[0], words[1]), ident)
+                turned((words[1], words[2], words[0]), ident)
         # a title without the words before its head noun ("the Revolt of Portugal" for NATIONAL REVOLT OF PORTUGAL,
         # "the Invasion of Afghanistan"): from the noun before its first "of" / "in" / "by" … to its end, three
         # words or more, when no other title ends so ("Division of Poland" ends two titles: it names neither)
@@ -229,6 +244,10 @@ class TitleIndex:
             if (not any(seen.get(w, set()) - {ident} for w in end)
                     or (len(end) >= 2 and any(seen.get(w) == {ident} for w in end))):
                 self.by_head_end[end] = ident
+        for key, ident in turned_keys.items():
+            if key not in self.by_words:
+                self.by_words[key] = ident
+                self.inverted.add(key)
         self.longest = max((len(k) for k in self.by_words), default=0)
 
     def merged(self, other: "TitleIndex") -> "TitleIndex":
@@ -238,6 +257,8 @@ class TitleIndex:
         out.by_words = {**self.by_words, **{k: v for k, v in other.by_words.items() if k not in other.shortened}}
         out.shortened = set(self.shortened)
         out.whole = self.whole | {k for k in other.whole if out.by_words.get(k) == other.by_words.get(k)}
+        out.inverted = ({k for k in self.inverted if out.by_words.get(k) == self.by_words.get(k)}
+                        | {k for k in other.inverted if out.by_words.get(k) == other.by_words.get(k)})
         out.acronyms = dict(self.acronyms)
         out.by_head_end = dict(self.by_head_end)
         out.longest = max(self.longest, other.longest)
@@ -351,9 +372,10 @@ def references(text: str, ctx: Context):
         def lower_title_at(i: int):
             # a whole title of three words or more in lower case, one of its words a proper name: "the war between
             # Persia and Turkey", "the first division of Poland" (never a shortened title: "the war" names nothing)
-            for n in range(min(index.longest, len(words) - i), 2, -1):
+            for n in range(min(index.longest, len(words) - i), 1, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
-                if (key in index.whole and any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
+                named = any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
+                if (((n > 2 and key in index.whole and named) or (key in index.inverted and (named or n >= 4)))
                         and free(words[i].start(), words[i + n - 1].end())):
                     return (n, index.by_words[key])
             return None
@@ -479,12 +501,12 @@ _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num
 
 _WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|\.|\S")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR", "+": "AND",
-          "&": "AND"}
+          "&": "AND", "→": "ARROW"}
 
 
 _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them)\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
-_HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\s*:")
+_HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
 
 
 def _lower(word: str) -> str:

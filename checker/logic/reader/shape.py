@@ -28,7 +28,7 @@ _PLACE_WORDS = re.compile(
 
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
-_STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
+_STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "ENDED_P", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
           "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
           "DISCARD_V", "NO_EFFECT"}
 # a state of an event, or an effect on one, wherever it stands in a sentence that names an event (by id or title);
@@ -42,7 +42,7 @@ _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REMOVE_
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD",
                                    "AGAIN"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
-                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "NEG", "NOLONGER", "CANCEL_V",
+                "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "ENDED_P", "NEG", "NOLONGER", "CANCEL_V",
                 "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME"}
 
 
@@ -130,7 +130,7 @@ def _names_an_event(toks) -> bool:
     return False
 
 
-_NAME_STATE = {"INEFF", "OVER_A", "PART_A", "PART_P", "CANCELLED"}
+_NAME_STATE = {"INEFF", "OVER_A", "ENDED_P", "PART_A", "PART_P", "CANCELLED"}
 _BARE_STATE = {"INEFF", "CANCELLED", "UNPLAYABLE"}  # a state a name may take with no verb between
 
 
@@ -275,6 +275,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         # of owner. Not "receives VPs for …", "RECEIVES THE FIRST CHOICE OF PROVINCE", "receive a Free CB to join
         # …", nor with a number
         return True
+    if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS") for i, t in enumerate(toks)):
+        return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end
     if any(t.kind == "OTHERWISE" and toks[i + 1].kind in _OUTCOMES for i, t in enumerate(toks[:-1])):
         return True  # "…, otherwise consider as played": the outcome of a requirement said before it
     if kinds & {"THIS", "REF"} and "DELAY" in kinds and kinds & _SUBORDINATORS:

@@ -68,10 +68,12 @@ def _abbrev_end(piece: str) -> bool:
     # nor is the dot of "No." / "Nr." before a number ("event no. 4", "EVENT NR. 4")
     s = piece.rstrip()
     return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". "))
-                                                or bool(_NUMBER_ABBREV.search(s)))
+                                                or bool(_NUMBER_ABBREV.search(s)) or bool(_RULE_ABBREV.search(s)))
 
 
 _NUMBER_ABBREV = re.compile(r"(?i:\b(?:event|card)s?\s+(?:no|nr)\.)$")
+# the abbreviations rules writers put before a requirement ("Req. 7:VII played.", "Prereq. NATO."): no sentence end
+_RULE_ABBREV = re.compile(r"(?i:\b(?:req|reqs|prereq|prereqs|cf)\.)$")
 
 
 def _add(out: list[Sentence], raw: str, labels: frozenset[str] | None = None) -> None:
