@@ -96,6 +96,19 @@ READ = [
 ]
 
 
+READ += [
+    # a country acquires several places, after a modal; a place flips to a country
+    ("eu", "9:VII", "Upon this event, Prussia shall acquire Thorn and Elbing.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Thorn", "value": "Prussia"},
+                                    {"kind": "owner", "subject": "Elbing", "value": "Prussia"}]}),
+    ("eu", "9:VII", "Elbing flips to Prussia.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Elbing", "value": "Prussia"}]}),
+    # an event struck from the event list for good, once this one is resolved
+    ("eu", "9:VII", "After this, 21:IV is struck from the event list for the rest of the game.",
+     {"role": "effect", "effects": [{"kind": "never_occurs", "event": "21:IV"}]}),
+]
+
+
 @pytest.mark.parametrize("game, event, text, want", READ)
 def test_plain_words_are_read(game, event, text, want):
     assert _read(game, event, text) == want
@@ -128,6 +141,14 @@ REPORTED = [
     ("eu", "12:VII", "EVENTS PHASE: This event shall have no effect where Spain does not own Navarre."),
     ("eu", "3:IV", "This war can have place only if the Turkey possesses Mosul (else relaunch the die); the Persia "
                    "loses then Basra for the profit of the Turkey."),
+]
+
+
+REPORTED += [
+    ("eu", "9:VII", "The ministry of Richelieu is terminated."),  # an event by a name rulekb does not know, ended
+    ("cw", "8:Mid", "Albania enters the game as an independent state."),  # a minor created, in words no form reads
+    ("eu", "9:VII", "It wipes out whatever is left of Olivares's effects."),  # an effect on an event, unread
+    ("eu", "9:VII", "Prussia shall acquire Thorn and Elbing florp."),
 ]
 
 

@@ -874,8 +874,9 @@ class _ToFormula(Transformer):
         return [{"kind": "owner", "subject": p, "value": names[-1]} for p in names[:-1]]
 
     def eff_gains(self, items):
+        """"Prussia acquires Posen (and Thorn)": each place, to the country named first."""
         names = [str(i) for i in items if isinstance(i, Ev)]
-        return [{"kind": "owner", "subject": names[1], "value": names[0]}]
+        return [{"kind": "owner", "subject": n, "value": names[0]} for n in names[1:]]
 
     def eff_receives(self, items):
         """"RUSSIA GETS LITHUANIA": a place, when what is got is a name. In capitals every word looks like one:

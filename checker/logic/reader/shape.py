@@ -24,7 +24,13 @@ _PLACE_WORDS = re.compile(
     r"|\bgone\s+for\s+good|\bis\s+gone\b"
     r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
     r"|title\s+to|vests?\s+in|is\s+eliminated|becomes?\s+(?:its|the)\s+(?:new\s+)?owner"
-    r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of)", re.IGNORECASE)
+    r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of"
+    # "East Germany enters the game as a state": a minor created, in words no form reads (reported)
+    r"|\benters?\s+(?:in\s+|into\s+)?(?:the\s+)?(?:play|game|map)\s+as\s+(?:an?\s+)?(?:new\s+|independent\s+|minor\s+)*"
+    r"(?:states?|minors?|country|countries|nations?)\b)", re.IGNORECASE)
+
+# an event's effects named with a possessive ("the Sale of Corsica's effects", "Détente's remaining effects")
+_POSSESSIVE_EFFECTS = re.compile(r"\w['’]s\s+(?:\w+\s+)?effects?\b", re.IGNORECASE)
 
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
@@ -98,7 +104,7 @@ def _names_a_minor(toks) -> bool:
 _ACTS_ON_TITLE = {"CANCEL_V", "CANCELLED", "EFFECTS_OF", "DISCARD_V"}  # (not PREVENTS: "remove Richelieu from office")
 # what an event does, said of a title a few words later in its clause ("the ministry of Olivares in Spain comes to
 # an end"): a state or an end of the event named, read or reported
-_ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME", "REMOVED_PLAY"}
+_ENDS_OF_TITLE = {"ENDS_V", "CANCEL_V", "CANCELLED", "NOLONGER", "REMOVED_GAME", "REMOVED_PLAY", "ENDED_P"}
 _CLAUSE_END = {"COMMA", "SEMI", "AND", "OR", "IF", "PROVIDED", "UNLESS", "WHILE", "BEFORE", "AFTER", "UNTIL"}
 
 
@@ -227,6 +233,12 @@ _YEAR_BOUND = re.compile(
 _PRONOUNS = frozenset({"I", "We", "You", "They", "He", "She", "It"})  # capitalised, not names ("Do I get …?")
 
 
+def _owner_before(toks, i: int) -> bool:
+    """A country's name right before token ``i``, or before a modal there ("Prussia shall acquire …")."""
+    j = i - 1 - (i >= 2 and toks[i - 1].kind == "MODAL")
+    return toks[j].kind in ("NAME", "CODE") and toks[j].value not in _PRONOUNS
+
+
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
     while toks and toks[0].kind in ("LABEL", "SEMI", "COMMA"):
@@ -259,6 +271,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
             ["ITS_EFFECTS", "COP", "CANCELLED"], ["ITS_EFFECTS", "ENDS_V"])
             for i in range(len(seq))) and "UNIT" not in kinds:
         return True  # "Cancel it.", "It is cancelled.": an effect on an event named before (read or reported)
+    if kinds & {"REF", "THIS"} and _POSSESSIVE_EFFECTS.search(text):
+        return True  # "it wipes out whatever is left of the Sale of Corsica's effects": an effect on an event
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
         return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
     if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
@@ -268,7 +282,7 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if (any((t.kind == "TO" and i == 1) or (t.kind in ("RECEIVES", "GAINS") and (
             i + 2 == len(toks) or toks[i + 2].kind in _CLAUSE_END | {"SEMI", "LPAR"}
             or (i + 3 == len(toks) and toks[i + 2].kind == "X"))) for i, t in enumerate(toks)
-            if 0 < i < len(toks) - 1 and toks[i - 1].kind in ("NAME", "CODE") and toks[i - 1].value not in _PRONOUNS
+            if 0 < i < len(toks) - 1 and _owner_before(toks, i)
             and toks[i + 1].kind in ("NAME", "CODE"))
             and not re.search(r"\d", text) and "UNIT" not in kinds):
         # "Baghdad to Turkey" (terse, first), "Austria gets the Innviertel." (the place ends its clause): a change
