@@ -78,3 +78,35 @@ def test_what_the_grid_does_not_read_is_reported(text):
 def test_lasts_is_a_state_and_last_or_continues_are_not(text):
     # no rule in them, nothing reported (with "last" or "continues" as a state both were reported: a false alarm)
     assert read_text(text, "16:IV", vocab=VOCAB) is None
+
+
+# the writer's emphasis after the rule, and a clause after a spaced dash, are remarks beside the rule: cut when they
+# state nothing ("-- obviously", ", full stop", "— it doesn't matter to me whether …"); a clause that names an event
+# is no remark, and a whole-clause remark with words after it leaves the sentence reported
+REMARKS = [
+    ("The Fronde cancels the Thirty Years War -- obviously.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "1:IV"}]}),
+    ("The Fronde cancels the Thirty Years War, full stop.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "1:IV"}]}),
+    ("Only after the Thirty Years War — it doesn't matter to me whether it is still in effect.",
+     req({"kind": "occurred", "event": "1:IV"})),
+    # a dash before a qualifying clause is no remark: the clause is read with the rule
+    ("The Fronde cancels the Thirty Years War -- unless Richelieu is in effect.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "1:IV"}], "unless": [{"kind": "in_effect", "event": "20:IV"}]}),
+    ("Cancels Richelieu if the Thirty Years War is over; otherwise nothing happens.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "20:IV"}], "when": [OVER_WAR]}),
+]
+
+
+@pytest.mark.parametrize("text,want", REMARKS, ids=[c[0][:60] for c in REMARKS])
+def test_remarks_beside_the_rule_are_cut(text, want):
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Only after the Thirty Years War -- and Richelieu florp.",
+    "Cancels Richelieu if the Thirty Years War is over; otherwise nothing happens florp.",
+])
+def test_a_remark_that_qualifies_the_rule_or_says_more_is_reported(text):
+    logic = _read(text)
+    assert logic is not None and logic["role"] == "unread", logic

@@ -33,6 +33,9 @@ QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apar
 MAX_PIECES = 8  # pieces looked at per sentence (bounded work, whatever the input)
 
 
+_DASH = re.compile(r"\s+(?:--|—|–)\s+")
+
+
 def _pieces_at_semicolons(text: str) -> list[str]:
     """The clauses of ``text`` at ``;`` outside parentheses (one pass)."""
     out, buf, depth = [], [], 0
@@ -76,14 +79,17 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
         piece = piece[:piece.rfind(" ")]  # "Scenario end:", "Game end:": a noun's end, not "end" said of events
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
     allowed = INERT | {"THIS", "LABEL"} if heading else INERT
+    if not toks:
+        return True  # only words that carry no logic ("…, full stop", "-- obviously")
     # two names in one piece may be related ("Genoa keeps Corsica": who owns what, a state the logic models)
-    return bool(toks) and all(t.kind in allowed for t in toks) and sum(t.kind in ("NAME", "CODE") for t in toks) < 2
+    return all(t.kind in allowed for t in toks) and sum(t.kind in ("NAME", "CODE") for t in toks) < 2
 
 
 # a remark after a comma at the end of a rule opens with one of these ("…, which I felt was historically right",
 # "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
 _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
-                   r"regardless|whether|and that is|and nothing else|and there is no other|that is the)\b)",
+                   r"regardless|whether|and that is|and nothing else|and there is no other|that is the|full stop|"
+                   r"obviously|of course|naturally)\b)",
                    re.IGNORECASE)
 
 
@@ -136,23 +142,28 @@ def _states_nothing(piece: str, ctx: Context, extra: tuple) -> bool:
 
 # a clause that says what does NOT constrain the rule adds nothing to it ("; it does not matter whether the
 # Blockade is still in effect", "; it need not still be in effect", "; otherwise nothing happens")
-_NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:it does not matter (?:whether|if)|it doesn't matter (?:whether|if)|"
+_NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:(?:it )?does not matter(?: to (?:me|us))? (?:whether|if)|"
+                            r"(?:it )?doesn['’]t matter(?: to (?:me|us))? (?:whether|if)|"
                             r"irrespective of whether|"
                             r"it need not|it does not need to|regardless of whether|whether or not|"
                             # "…; that war need not be over", "…; Détente otherwise remains in effect", "…; the USA
                             # continues to be affected by it": what a rule leaves as it is
                             r"(?:that|the|this) [\w\s]{1,40}? need not|[\w\s'’]{1,40}? otherwise remains in effect|"
-                            r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them)|"
-                            r"(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect)|"
-                            # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
-                            r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
-                            r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"
-                            r"there is no other (?:restriction|requirement|condition)|"
-                            r"no other (?:restriction|requirement|condition) applies)\b", re.IGNORECASE)
+                            r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them))\b", re.IGNORECASE)
+# … and such a clause that must stand whole: no word may follow it ("otherwise nothing happens florp" is reported)
+_NO_CONSTRAINT_WHOLE = re.compile(
+    r"\s*(?:and\s+)?(?:(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect)|"
+    # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
+    r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
+    r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"
+    r"there is no other (?:restriction|requirement|condition)|"
+    r"no other (?:restriction|requirement|condition) applies)[\s.!]*", re.IGNORECASE)
 
 
 def _no_constraint(clause: str) -> bool:
     """A clause that only says what does not constrain the rule, and nothing else (no second clause in it)."""
+    if _NO_CONSTRAINT_WHOLE.fullmatch(clause):
+        return True
     m = _NO_CONSTRAINT.match(clause)
     return bool(m) and not re.search(r",|\bbut\b|\band\b|\bunless\b|\bexcept\b", clause[m.end():], re.IGNORECASE)
 
@@ -204,7 +215,10 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]
     for a, b in reversed(cut):
         body = body[:a].rstrip() + body[b:]
-    clauses = _pieces_at_semicolons(body)
+    # a spaced dash between clauses is a semicolon ("… cancels the Berlin Wall -- obviously", "… ends — no extra turn")
+    dashed = _DASH.sub("; ", body)
+    clauses = _pieces_at_semicolons(dashed)
+    changed = changed or (dashed != body and len(clauses) > 1)
     kept = clauses if len(clauses) > MAX_PIECES else [
         c for i, c in enumerate(clauses)
         if i == 0 or not (inert(c, ctx, extra, shaped) or _no_constraint(c) or reason(c, ctx, extra, shaped))]
