@@ -46,6 +46,15 @@ CASES = [
     ("The event 1:IV cannot more arrive.", {"role": "effect", "effects": [{"kind": "never_occurs", "event": "1:IV"}]}),
     ("The event 1:IV can no more have place.",
      {"role": "effect", "effects": [{"kind": "never_occurs", "event": "1:IV"}]}),
+    # "one" who marks off or draws again, a minor that "has ceased to exist", a war "still being fought" / "raging"
+    ("Can no more arrive if Genoa has ceased to exist; in this case one marks off the event.",
+     req({"kind": "exists", "subject": "Genoa"}, on_fail="mark_off")),
+    ("If the war of thirty years is in course, the event cannot have place; one draws another card.",
+     req(NOT_WAR, on_fail="reroll")),
+    ("If drawn while the Thirty Years War is still being fought, re-roll.", req(NOT_WAR, on_fail="reroll")),
+    ("Cannot have place while the war of thirty years is still raging.", req(NOT_WAR)),
+    ("Can only arrive if Genoa is still held by Spain.", req({"kind": "owns", "subject": "Spain", "value": "Genoa"})),
+    ("This event can only arrive once the game has reached the period VII.", req(VII)),
 ]
 
 
