@@ -66,3 +66,38 @@ def test_an_unknown_token_in_a_profile_is_reported_with_file_and_line(tmp_path, 
     findings = check_paths([], str(root)).findings
     bad = [f for f in findings if f.rule == "SCH001" and "tiny.yaml" in (f.file or "")]
     assert bad and "PLAYABLY" in bad[0].message and bad[0].line, [(f.rule, f.file, f.message) for f in findings]
+
+
+def _vocab(reader: dict):
+    from checker.logic.reader.grammar import _vocabulary
+
+    return _vocabulary([{"code": "USA", "name": "United States"}], ["Early", "Late"], reader=reader, game="tiny")
+
+
+def _read(text: str, reader: dict, event: str = "2:Late"):
+    from checker.logic.reader.read import read_text
+
+    return read_text(text, event, vocab=_vocab(reader))
+
+
+def test_a_games_own_heading_is_read():
+    # "Prereq.:" is the core's; "Needed:" is this game's, given in its profile (it was dropped when the profile was
+    # read: the sentence stayed reported)
+    reader = {"headings": {"REQUIRES": ["needed"]}}
+    assert _read("Needed: 1:Early played.", reader)["role"] == "requirement"
+    assert _read("Needed: 1:Early played.", {})["role"] == "unread"
+
+
+def test_a_games_own_parts_of_the_turn_and_rules():
+    # a heading naming a part of this game's rules ("Campaign Game:") says where the rule stands; a part of its turn
+    # ("the Supply Impulsion ends") ends without being an event. Without the profile's words both are reported
+    from checker.logic.reader.phrases import lexicon_for, tokens
+    from checker.logic.reader.read import context
+
+    reader = {"parts": {"headings": ["game"], "turn": ["impulsion"]}}
+    for table, first in ((reader, "LABEL"), ({}, "NAME")):
+        vocab = _vocab(table)
+        toks = tokens("Campaign Game: only after 1:Early.", context(vocab, "2:Late"), lexicon_for(vocab.reader))
+        assert toks[0].kind == first, toks
+    assert _read("The Supply Impulsion ends.", reader) is None
+    assert _read("The Supply Impulsion ends.", {})["role"] == "unread"

@@ -79,11 +79,12 @@ class Vocabulary:
 
 
 def _freeze(table) -> tuple:
-    """A profile's ``reader:`` table (tokens: {TOKEN: [forms]}, sequences, fillers) as nested sorted tuples."""
+    """A profile's ``reader:`` table (tokens: {TOKEN: [forms]}, sequences, headings, parts, fillers) as nested
+    sorted tuples."""
     if not isinstance(table, dict):
         return ()
     out = []
-    for key in ("tokens", "sequences"):
+    for key in ("tokens", "sequences", "headings", "parts"):
         value = table.get(key)
         if isinstance(value, dict):
             out.append((key, tuple(sorted((str(k), tuple(str(x) for x in (v or []))) for k, v in value.items()))))

@@ -79,6 +79,13 @@ def render() -> str:
         out += ["### Forms that stand for several parts", "", "| form | parts |", "| --- | --- |"]
         out += [f"| {k} | {' '.join(v)} |" for k, v in seq.items()] + [""]
     out += ["### Words that carry no logic", "", ", ".join(str(f) for f in table.get("fillers", [])), ""]
+    parts = table.get("parts") or {}
+    if parts:
+        out += ["### Parts of the turn and of the rules", "",
+                "A name ending in a word of the turn ends without being an event (\"The Movement Phase ends\"); a "
+                "heading in capitalised words ending in a word of the rules says where the rule stands (\"Solo "
+                "variant: …\").", "", "| kind | words |", "| --- | --- |"]
+        out += [f"| {k} | " + ", ".join(str(w) for w in v) + " |" for k, v in parts.items()] + [""]
     return "\n".join(out)
 
 

@@ -28,6 +28,8 @@ class Lexicon:
     forms: dict = field(default_factory=dict)  # tuple[str, ...] -> tuple[str, ...] (tokens; () for a filler)
     longest: int = 1
     headings: dict = field(default_factory=dict)  # a sentence's heading before ':' -> its token ("Condition:")
+    turn_parts: frozenset = frozenset()  # the lexicon's ``parts: turn`` ("phase", "turn", …)
+    heading_parts: frozenset = frozenset()  # the lexicon's ``parts: headings`` ("phase", "variant", …)
 
     def __hash__(self) -> int:
         return id(self)
@@ -59,7 +61,9 @@ def build_lexicon(*tables: dict) -> Lexicon:
     longest = max((len(k) for k in forms), default=1)
     headings = {_words(str(h)): str(token) for table in tables
                 for token, heads in (table.get("headings") or {}).items() for h in heads or []}
-    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings)
+    parts = {key: frozenset(str(w).lower() for table in tables for w in ((table.get("parts") or {}).get(key) or []))
+             for key in ("turn", "headings")}
+    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings, parts["turn"], parts["headings"])
 
 
 @functools.lru_cache(maxsize=1)
@@ -80,7 +84,7 @@ def lexicon_for(extra: tuple = ()) -> Lexicon:
     """The core lexicon with a game's additions (``extra``: its ``reader`` table frozen as sorted items)."""
     tables = [core_table()]
     if extra:
-        tables.append({k: (dict(v) if k in ("tokens", "sequences") else list(v)) for k, v in extra})
+        tables.append({k: (dict(v) if k in ("tokens", "sequences", "headings", "parts") else list(v)) for k, v in extra})
     table = {"sequences": {"cannot": ["MODAL", "NEG"], "can not": ["MODAL", "NEG"], "can't": ["MODAL", "NEG"],
                            "won't": ["MODAL", "NEG"], "mustn't": ["MODAL", "NEG"], "must not": ["MODAL", "NEG"],
                            "doesn't": ["DOES", "NEG"], "didn't": ["DOES", "NEG"], "don't": ["DOES", "NEG"],
@@ -517,16 +521,12 @@ def _lower(word: str) -> str:
 
 
 # the last word of a heading that names a part of the rules or of the turn ("EVENTS PHASE:", "Solo variant:")
-_PART_OF_THE_RULES = frozenset({"phase", "turn", "step", "segment", "round", "stage", "rule", "rules", "variant",
-                                "option", "options", "solo", "scenario", "setup", "set-up"})
-
-
 def _unknown_heading(head: re.Match, lexicon: Lexicon, spans: list) -> bool:
     """A heading the lexicon does not hold that names a part of the rules or of the turn, in capitalised words and
     naming no event ("EVENTS PHASE:", "Solo:", "Advanced Rules:"): it says where the rule stands, and is no part of
     the rule. Any other heading ("Danzig: removed.", "NATO: …") keeps its words, to be read or reported."""
     words = head["head"].split()
-    return (all(w[:1].isupper() for w in words) and _lower(words[-1]) in _PART_OF_THE_RULES
+    return (all(w[:1].isupper() for w in words) and _lower(words[-1]) in lexicon.heading_parts
             and not any(s < head.end("head") for s, _ in spans))
 
 

@@ -154,10 +154,13 @@ def _end_of_a_possessive(toks) -> bool:
 
 
 # a part of the game's turn, or the game itself, named with capitals: what ends is no event
-_TURN_PART = re.compile(r"\b(?:phase|turn|round|segment|step|impulse|stage|game|season|year|period|scenario|campaign)s?$", re.IGNORECASE)
+def _a_turn_part(name: str, parts: frozenset) -> bool:
+    """Does ``name`` end in a word of the lexicon's ``parts: turn`` ("the Movement Phase", "Winter Turns")?"""
+    last = name.split()[-1].lower() if name.split() else ""
+    return last in parts or (last.endswith("s") and last[:-1] in parts)
 
 
-def _state_of_a_name(toks) -> bool:
+def _state_of_a_name(toks, turn_parts: frozenset) -> bool:
     """A name (capitalised words the KB does not know as a title) with an event's state: "the Pact of Warsaw is
     still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
     event by a name rulekb cannot resolve: it is reported, never dropped."""
@@ -173,7 +176,7 @@ def _state_of_a_name(toks) -> bool:
         if j == i + 1 and toks[j].kind in _BARE_STATE and after not in ("X", "NAME", "UNIT"):
             return True  # written without a verb: "if the Bavarian Succession still in force is", "Bar impossible"
         if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V") and (after is None or after in _CLAUSE_END)
-                and not _TURN_PART.search(t.value)):
+                and not _a_turn_part(t.value, turn_parts)):
             return True  # "Bar ends.", "Olivares ends, and …": an event by a name rulekb does not know (not "the
             # Movement Phase ends": a part of the turn)
     return False
@@ -301,7 +304,7 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # a place created, removed or handed over (see _PLACE_WORDS)
     if _end_of_a_possessive(toks):
         return True  # "Richelieu's ministry ends"
-    if _state_of_a_name(toks):
+    if _state_of_a_name(toks, lexicon_for(extra).turn_parts):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     if any(seq[i:i + 4] in (["REF", "FOR", "CODE", "ONLY"], ["REF", "ONLY_FOR", "CODE"])
            or seq[i:i + 5] in (["REF", "X", "FOR", "CODE", "ONLY"], ["REF", "X", "ONLY_FOR", "CODE"])
