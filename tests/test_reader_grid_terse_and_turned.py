@@ -57,6 +57,11 @@ READ = [
     ("cw", "6:Late", "Berlin Wall → cancelled.", {"role": "effect", "effects": [{"kind": "cancel_event", "event": "3:Mid"}]}),
     ("cw", "6:Late", "NATO → cancelled for the USSR only.",
      {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early", "only_for": "USSR"}]}),
+    # a printed list's outcome kept whole ("RE-ROLL, DO NOT MARK OFF"), "W/O EFFECT"
+    ("eu", "20:IV", "NOT POSSIBLE IF 7:IV IS IN PROGRESS -- RE-ROLL, DO NOT MARK OFF.",
+     {**_req(_st("not_in_effect", "7:IV")), "on_fail": "reroll"}),
+    ("eu", "20:IV", "POLAND MUST STILL EXIST, IF NOT EVENT IS MARKED OFF W/O EFFECT.",
+     {**_req({"kind": "exists", "subject": "POLAND"}), "on_fail": "mark_off"}),
     # titles turned round, in lower case
     ("cw", "6:Late", "Not playable while the pact of Warsaw is in course.", _req(_st("not_in_effect", "3:Early"))),
     ("cw", "6:Late", "Only if the plan Marshall has had place.", _req(_st("occurred", "1:Early"))),
@@ -84,6 +89,7 @@ REPORTED = [
     ("cw", "6:Late", "Req.: not NATO florp."),
     ("eu", "9:VII", "Requires period VII and 7:VII florp."),
     ("eu", "9:VII", "Thorn → PRU florp."),
+    ("eu", "20:IV", "Cannot occur while 7:IV and/or 1:IV is in effect."),  # a slash is no word: "and or" reads not
     ("cw", "6:Late", "Berlin Wall → florp."),
     ("cw", "6:Late", "The effects of the pact of Warsaw are terminated florp."),
     ("cw", "6:Late", "The pact of Warsaw is in course florp."),

@@ -620,7 +620,9 @@ _QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`"})
 
 def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool) -> list[Token]:
     # quotation marks stand apart from the words they quote: "TREATED AS 'NO EVENT'" is "treated as no event"
-    items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b]) if m.group(0) not in _QUOTES]
+    # … and so does a slash ("W/O EFFECT" is "w o effect", a filler)
+    items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b]) if m.group(0) not in _QUOTES
+             and m.group(0) != "/"]
     caps = text.isupper()
     out: list[Token] = []
     i = 0
