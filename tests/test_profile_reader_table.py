@@ -101,3 +101,19 @@ def test_a_games_own_parts_of_the_turn_and_rules():
         assert toks[0].kind == first, toks
     assert _read("The Supply Impulsion ends.", reader) is None
     assert _read("The Supply Impulsion ends.", {})["role"] == "unread"
+
+
+def test_control_is_reported_with_how_a_profile_makes_it_ownership_and_the_advice_works():
+    import yaml
+
+    from checker.logic.reader.read import CONTROL_HINT
+
+    text, effect = "Unplayable if the USSR controls Cuba.", "The USSR takes control of Cuba."
+    got = _read(text, {})
+    assert got["role"] == "unread" and CONTROL_HINT in got["reason"]
+    assert CONTROL_HINT in _read(effect, {})["reason"]
+    assert CONTROL_HINT not in _read("Cancels 1:Early florp.", {})["reason"]
+    # the advice, as the message gives it, is a profile's reader table that reads both
+    advice = yaml.safe_load(CONTROL_HINT.split("add it to the profile: ")[1].replace("reader: ", "", 1))
+    assert _read(text, advice)["when"] == [{"kind": "owns", "subject": "USSR", "value": "Cuba", "negated": True}]
+    assert _read(effect, advice)["effects"] == [{"kind": "owner", "subject": "Cuba", "value": "USSR"}]

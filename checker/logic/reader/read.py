@@ -175,10 +175,20 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
                     return parse_sentence(Sentence(rest, sentence.labels), event_id, vocab)
                 except Unread:
                     pass
+        if (not failure.reason.startswith("ambiguous") and _CONTROL.search(sentence.text)
+                and ("controls",) not in lexicon_for(vocab.reader).forms):
+            raise Unread(f"{failure.reason} ({CONTROL_HINT})", failure.words) from None
         raise failure from None
     _same_in_both(sentence, reading, event_id, vocab or default_vocabulary())
     return reading
 
+
+# "the USSR controls Cuba": ownership in a card game, political control in the events rewrite. The core lexicon
+# does not say which; a sentence with it is reported, with how a game says control is ownership
+_CONTROL = re.compile(r"\bcontrol(?:s|led|ling)?\b", re.IGNORECASE)
+CONTROL_HINT = ("'control' is ownership in some games and political control in others, and this game's profile "
+                "does not say which; if it is ownership here, add it to the profile: reader: {tokens: {OWNS: "
+                "[controls, control], GAINS: [takes control of, gains control of]}}")
 
 _REROLLED = {None, "reroll", "nothing", "delay", "treat_as_R"}  # docs/logic.md S1: all re-rolled
 
