@@ -193,6 +193,18 @@ CASES = [
      {'role': 'effect', 'effects': [{'kind': 'owner', 'subject': 'Suez', 'value': 'Egypt'}]}),
     ('Ownership of Suez passes to Egypt.',
      {'role': 'effect', 'effects': [{'kind': 'owner', 'subject': 'Suez', 'value': 'Egypt'}]}),
+    # a card's instruction to its player, and "when you do" (when it is played)
+    ('Play this card as an event only if Glasnost has been played.',
+     {'role': 'requirement', 'when': [{'kind': 'occurred', 'event': '6:Late'}]}),
+    ('Only play this card if Detente is in effect.',
+     {'role': 'requirement', 'when': [{'kind': 'in_effect', 'event': '1:Late'}]}),
+    ('Do not play this card while Star Wars is in effect.',
+     {'role': 'requirement', 'when': [{'kind': 'not_in_effect', 'event': '5:Late'}]}),
+    ('Never play this card before Glasnost.',
+     {'role': 'requirement', 'when': [{'kind': 'occurred', 'event': '6:Late'}]}),
+    ('Play this card only if Glasnost has been played; when you do, Star Wars is cancelled.',
+     {'role': 'requirement', 'when': [{'kind': 'occurred', 'event': '6:Late'}],
+      'effects': [{'kind': 'cancel_event', 'event': '5:Late'}]}),
 ]
 
 
