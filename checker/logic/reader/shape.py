@@ -156,7 +156,8 @@ def _end_of_a_possessive(toks) -> bool:
 # a part of the game's turn, or the game itself, named with capitals: what ends is no event
 def _a_turn_part(name: str, parts: frozenset) -> bool:
     """Does ``name`` end in a word of the lexicon's ``parts: turn`` ("the Movement Phase", "Winter Turns")?"""
-    last = name.split()[-1].lower() if name.split() else ""
+    words = name.split()
+    last = words[-1].lower() if words else ""
     return last in parts or (last.endswith("s") and last[:-1] in parts)
 
 
