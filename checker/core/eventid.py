@@ -102,6 +102,19 @@ class EventIdSyntax:
         return (rf"(?i:\b(?:event|card)s?\s+){_NUMBER_SIGN}(?:(?P<num3>{NUMBER})\s+(?i:of|in)\s+"
                 rf"(?i:the\s+)?(?i:period\s+)?(?P<per3>{per})(?:\s+(?i:period|war))?|(?P<per4>{per})[-/](?P<num4>{NUMBER})){AFTER}")
 
+    def label_number(self, own_labels) -> str:
+        """An id written as a period label and a number without a colon, groups ``per5``/``num5`` or
+        ``per6``/``num6``, with ``own_labels`` only (a game's own periods: Roman I–X are not added, for "V-2" is a
+        rocket in a game whose periods are not Roman):
+
+        - joined by a hyphen or a dash, as wargame lists write it: "VII-8", "Evt IV-20", "Mid-1";
+        - in parentheses after an event's name, with a space or "#": "Berlin Wall (Mid 3)", "Decolonization (Early
+          #10)"; the match is the inside of the parentheses.
+        """
+        per = alternation(own_labels)
+        return (rf"(?<![\w:/\-–]){'(?!x)x' if not own_labels else ''}(?P<per5>{per})[-–](?P<num5>{NUMBER})(?![\w:\-–])"
+                rf"|(?<=\()\s*(?P<per6>{per})\s+#?\s?(?P<num6>{NUMBER})\s*(?=\))")
+
     @cached_property
     def in_this_period(self) -> str:
         """An event of the period of the text's own event, by its number: "event 4 of this period", "EVENT NR. 4 OF

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from .framing import retracted
 from .phrases import Context, lexicon_for, tokens
 
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
@@ -67,6 +68,13 @@ def _asides(text: str) -> list[tuple[int, int]]:
 
 
 _NOUN_END = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)? (?i:end)")
+
+
+# an aside that says what a correction replaced ("(was: 'is in play')", "(v2.0 said 'has occurred')", "(the printed
+# card says NATO)", "(previously 'after NATO')"): the old wording, whatever it names, is no part of the rule in force
+_OLD_WORDING = re.compile(r"\(\s*(?:was\b|formerly\b|previously\b|originally\b|old\s+(?:wording|text)\b|"
+                          r"v\d+(?:\.\d+)*\b|\d+(?:\.\d+)+\s+(?:said|read|had|says|reads)\b|the\s+(?:printed|original|old|first[- ]edition)\s+"
+                          r"(?:card|text|wording|rule|version|edition)s?\s+(?:says|said|reads|read|has|had)\b)", re.IGNORECASE)
 
 
 def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False) -> bool:
@@ -212,7 +220,7 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     elif lead and inert(lead["lead"], ctx, extra, shaped):
         body, changed = body[lead.end():].strip(), True
     spans = _asides(body)[:MAX_PIECES]
-    cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped)]
+    cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped) or _OLD_WORDING.match(body, a)]
     for a, b in reversed(cut):
         body = body[:a].rstrip() + body[b:]
     # a spaced dash between clauses is a semicolon ("… cancels the Berlin Wall -- obviously", "… ends — no extra turn")
@@ -254,5 +262,5 @@ _MARKED = re.compile(
 def marked_commentary(text: str) -> bool:
     """Does the sentence say of itself that it states no rule ("Historical note: …", "See also …", "For the purposes of this event, 'Bavaria' means …", a year: history told)? Only asked of a sentence no form
     reads and no shape test marks (``read.read_text``, among an event's opening conditions)."""
-    return bool(_MARKED.search(text[:2000]))
+    return bool(_MARKED.search(text[:2000])) or retracted(text)
 

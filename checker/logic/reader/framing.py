@@ -111,6 +111,24 @@ def asks_for_a_rule(question: str) -> bool:
     return bool(_DOES_NEED.match(question) or _IS_REQUIRED.match(question))
 
 
+# a correction's old or deleted wording: "Deleted: 'and the game ends'.", "Was: Cancels NATO.", "Old wording: …",
+# "Previously: …", "v2.0: …" (after a section number or a version tag: "7.4 [2.1] Deleted: …"). It states what no
+# longer holds; read as a rule it would hold again. Such a sentence states no rule in force: it is never read (and,
+# beside the opening conditions, no report: ``commentary.marked_commentary``).
+_RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
+                        r"was|old(?:\s+(?:wording|text|version|rule))?|previously|formerly|original(?:ly|\s+(?:wording|text))?|"
+                        r"printed(?:\s+(?:wording|text))?|v\d+(?:\.\d+)*)\s*:"
+                        # … or a sentence about the rule before the correction: "Previously it required the Truman
+                        # Doctrine.", "In v2.0 the card said …"
+                        r"|^\s*(?:previously|formerly|originally|(?:in\s+)?v\d+(?:\.\d+)*)\b(?!\s*:)", re.IGNORECASE)
+RETRACTED = "the old or deleted wording of a correction ('Deleted: …', 'Was: …'): not a rule in force"
+
+
+def retracted(text: str) -> bool:
+    """Does ``text`` quote a correction's old or deleted wording (``_RETRACTED``)?"""
+    return _RETRACTED.match(text) is not None
+
+
 class Unframed(Exception):
     """A framed sentence whose rule is partly in the question (an answer starting "Yes" / "No"): report it."""
 

@@ -224,6 +224,17 @@ class TitleIndex:
                 self.shortened.add((first,))
             else:
                 self.acronyms.setdefault(first, ident)
+        # a title by its initials, as wargamers write them ("the TYW" for THIRTY YEARS WAR, "ECW", "CMC"): the first
+        # letters of its words but "of", "the" …, three letters or more, read only written in capitals (as the
+        # acronyms above). Initials two titles share, or that are a word of any title, name neither.
+        initials: dict[str, set[str]] = {}
+        for words in self.whole:
+            letters = "".join(w[0] for w in words if w not in _DANGLING and w[:1].isalpha())
+            if len(letters) >= 3 and letters.isascii():
+                initials.setdefault(letters, set()).add(self.by_words[words])
+        for letters, idents in initials.items():
+            if len(idents) == 1 and letters not in seen and letters not in self.acronyms:
+                self.acronyms[letters] = next(iter(idents))
         # a title named by the end of its head noun phrase after an article: "the Blockade" (BERLIN BLOCKADE), "the
         # Test Ban" (NUCLEAR TEST BAN), "the Revolt" (NATIONAL REVOLT OF PORTUGAL). Only words that stand in no other
         # title at all (so "the Wall" names neither BERLIN WALL nor FALL OF THE BERLIN WALL), and only after "the":
@@ -348,6 +359,14 @@ def references(text: str, ctx: Context):
         for m in syntax.compiled(syntax.number_alone).finditer(text):  # "EVENT 11": no period, never guessed
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
+    if ctx.periods and ("-" in text or "–" in text or "(" in text):
+        from ...core.eventid import EventIdSyntax
+
+        syntax = EventIdSyntax.of(ctx.labels)
+        for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "Berlin Wall (Mid 3)"
+            if free(m.start(), m.end()):
+                num, per = (m["num5"], m["per5"]) if m["num5"] else (m["num6"], m["per6"])
+                found.append((m.start(), m.end(), id_token(f"{int(num)}:{per}", m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         label = canon.get(label, label)
@@ -510,6 +529,7 @@ _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", 
 
 _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them)\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
+_SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?)\s+)+")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
 
 
@@ -539,6 +559,9 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     text = _IFF.sub(lambda m: m.group(0).replace(",", " "), text)
     # "A or B (or both)": "or" is inclusive whatever is said; the aside set aside the same way
     text = _OR_BOTH.sub(lambda m: " " * len(m.group(0)), text)
+    # a section number or a version tag before the rule ("7.4.2 The Annexation …", "[2.1] Changed: …", "[14.3] …"):
+    # where the rule stands in its document, no word of it (set aside as spaces: offsets stay the text's)
+    text = _SECTION_MARK.sub(lambda m: " " * len(m.group(0)), text, count=1)
     head = _HEADING.match(text) if lexicon.headings else None
     refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
@@ -602,6 +625,10 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
             if not re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", m.group(0)) or lexicon.forms.get((w,)):
                 break  # punctuation, a number, or a word of the language: no descriptor
             content += lexicon.forms.get((w,)) is None
+        if start is None:
+            # no article: a name of the writer's own, its words capitalised, right before the parentheses ("Bar
+            # (VII-11) needs …", "Persia-Turkey (IV-3) can't happen …", "Danzig Annexation (9:VII): …")
+            start, content = _capitalised_run(words, lexicon), 1
         if start is None or not content:
             continue
         out_spans[k] = (start, after.end())
@@ -613,6 +640,27 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
             j -= 1
     keep = [i for i in range(len(out_refs)) if i not in dropped]
     return [out_refs[i] for i in keep], [out_spans[i] for i in keep]
+
+
+def _capitalised_run(scan: list, lexicon: Lexicon) -> int | None:
+    """Where the capitalised words at the end of ``scan`` start (at most three, none a word of the lexicon, the
+    first at the start of the text, after a mark of punctuation or after a word of the lexicon: "while Bar (…)"), or
+    None."""
+    start = None
+    for i in range(len(scan) - 1, max(len(scan) - 4, -1), -1):
+        m = scan[i]
+        word = m.group(0)
+        if not re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", word) or not word[:1].isupper():
+            break
+        if lexicon.forms.get((_lower(word),)):
+            return None  # "Only if NATO (…)": a word of the language is no name
+        start = i
+    if start is None:
+        return None
+    before = scan[start - 1].group(0) if start else ""
+    if re.fullmatch(r"[^\W\d_].*", before) and not lexicon.forms.get((_lower(before),)):
+        return None  # a longer run, or words of the writer's before it: not a name standing alone
+    return scan[start].start()
 
 
 _QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`"})

@@ -19,7 +19,15 @@ from lark.exceptions import LarkError, UnexpectedInput
 from ...core.eventid import ID_SHAPE
 from .commentary import marked_commentary, without_commentary
 from .events import read_event_sentence
-from .framing import Unframed, asks_for_a_rule, corrected_wording, question_and_answer, reframed
+from .framing import (
+    RETRACTED,
+    Unframed,
+    asks_for_a_rule,
+    corrected_wording,
+    question_and_answer,
+    reframed,
+    retracted,
+)
 from .grammar import Vocabulary, default_vocabulary, parser
 from .phrases import Context, lexicon_for, tokens
 from .reading import Reading, Unread
@@ -140,6 +148,8 @@ def _ends_in_a_name(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
 def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary | None = None) -> Reading:
     """The game's own sentence forms first (a game pack's grammar, ``GamePack.sentences``), then the event language
     (events.lark); the sentence is unread when neither reads it, with the words of the reader that read further."""
+    if retracted(sentence.text):
+        raise Unread(RETRACTED, sentence.text.strip()[:200])
     try:
         reading = _parse_sentence(sentence, event_id, vocab)
     except Unread as exc:
@@ -315,6 +325,9 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     early: dict[int, Reading] = {}  # sentences no cue marks as rules, but which the event language reads whole
     count = 0
     for i, s in enumerate(sentences):
+        if retracted(s.text):  # a correction's old wording ("Previously it required …"): no rule in force
+            shaped.append(False)
+            continue
         shaped.append(rule_shaped(s.text, vocab))
         if not shaped[-1] and len(s.text) <= MAX_SENTENCE:
             reading = _reads_whole(s.text, event_id, vocab)
@@ -335,7 +348,8 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     # with a time word, a negation or "only" and names an event or period; it names an outcome of a failed draw; it
     # opens with cancel / prevent / remove) is read too, never skipped: "After Marshall Plan. Not during Berlin Blockade." is two requirements.
     for i, s in enumerate(sentences):
-        if not shaped[i] and len(s.text) <= MAX_SENTENCE and _requirement_like(s.text, event_id, vocab):
+        if (not shaped[i] and len(s.text) <= MAX_SENTENCE and not retracted(s.text)
+                and _requirement_like(s.text, event_id, vocab)):
             shaped[i] = True
             count += 1
     if count > MAX_RULE_SENTENCES:

@@ -293,6 +293,10 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         # of owner. Not "receives VPs for …", "RECEIVES THE FIRST CHOICE OF PROVINCE", "receive a Free CB to join
         # …", nor with a number
         return True
+    if any(seq[i:i + 2] in (["THIS", "REQUIRES"], ["REF", "REQUIRES"]) and seq[i + 2:i + 3] in (
+            ["NAME"], ["REF"], ["CODE"], ["PERIOD"], ["THAT"], ["BOTH"], ["EITHER"], ["ALL_OF"], ["ANY_OF"])
+           for i in range(len(seq))):
+        return True  # "Changed: Korean War requires North Korea to exist": an event and what it requires
     if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS") for i, t in enumerate(toks)):
         return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end
     if any(t.kind == "OTHERWISE" and toks[i + 1].kind in _OUTCOMES for i, t in enumerate(toks[:-1])):

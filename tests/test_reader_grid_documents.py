@@ -1,0 +1,130 @@
+"""How rules documents number, correct and abbreviate. A living rulebook puts a section number or a version tag
+before a rule ("7.4.2 …", "[2.1] Changed: …"), says in an aside what a correction replaced ("(was: 'is in play')",
+"(v2.0 said 'has occurred')"), and quotes old or deleted wording ("Deleted: 'and the game ends'.", "Previously it
+required the Truman Doctrine."): that wording is no rule in force, and is never read as one. Wargame lists write an id
+as a label and a number ("VII-8", "Berlin Wall (Mid 3)"), name an event by a name of their own before its id in
+parentheses ("Bar (VII-11)"), and by its title's initials ("the TYW"). Written from the language's parts, not copied
+from any corpus; every reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reader_grid import reader
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS", "TUR", "ENG"],
+                "events": {"1:IV": "THIRTY YEARS WAR", "7:IV": "ENGLISH CIVIL WAR", "20:IV": "RICHELIEU",
+                           "3:IV": "WAR BETWEEN PERSIA AND TURKEY", "7:VII": "FIRST DIVISION OF POLAND",
+                           "8:VII": "SECOND DIVISION OF POLAND", "11:VII": "THE CONFEDERATION OF BAR"}},
+         "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR", "UK"],
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
+                           "4:Early": "BERLIN BLOCKADE", "5:Early": "KOREAN WAR", "1:Mid": "CUBAN MISSILE CRISIS",
+                           "2:Mid": "BAY OF PIGS", "3:Mid": "BERLIN WALL", "1:Late": "DETENTE",
+                           "7:Late": "FALL OF THE BERLIN WALL"}},
+         # two titles with the same initials: "the CW" … names neither
+         "two": {"periods": ["I", "II"], "countries": ["FRA"],
+                 "events": {"1:I": "COLD WINTER", "2:I": "CIVIL WAR", "3:I": "GREAT NORTHERN WAR",
+                            "4:I": "GREAT NAVAL WAR"}}}
+
+
+_read = reader(GAMES)
+
+
+def _req(*when, on_fail=None):
+    out = {"role": "requirement", "when": list(when)}
+    if on_fail:
+        out["on_fail"] = on_fail
+    return out
+
+
+def _st(kind, event):
+    return {"kind": kind, "event": event}
+
+
+READ = [
+    # a section number or a version tag before the rule
+    ("cw", "1:Late", "7.4.2 Cancels NATO.", {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early"}]}),
+    ("cw", "1:Late", "[14.3] Cancels NATO.", {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early"}]}),
+    ("cw", "2:Early", "[2.1] Changed: NATO may be played as an event only if the Marshall Plan has been played.",
+     _req(_st("occurred", "1:Early"))),
+    ("eu", "8:VII", "7.4.2 [2.1] Changed: 8:VII now requires that 7:VII be over. If it is not, re-roll.",
+     _req(_st("over", "7:VII"), on_fail="reroll")),
+    # what a correction replaced, in an aside: cut, whatever it names
+    ("cw", "2:Early", "NATO may be played only if the Marshall Plan has been played (was: 'is in play').",
+     _req(_st("occurred", "1:Early"))),
+    ("cw", "2:Early", "Playable only while the Berlin Blockade is in effect (v2.0: 'while NATO is in effect').",
+     _req(_st("in_effect", "4:Early"))),
+    ("eu", "8:VII", "Cannot occur before 7:VII is over (v2.0 said 'has occurred').", _req(_st("over", "7:VII"))),
+    # old or deleted wording beside the rule in force: only the rule in force is read
+    ("cw", "7:Late", "East Germany is removed from the map. [2.1] Deleted: 'and the game ends'.",
+     {"role": "effect", "effects": [{"kind": "minor_removed", "subject": "East Germany"}]}),
+    ("cw", "5:Early", "Changed: the Korean War now requires North Korea to exist. Previously it required NATO.",
+     _req({"kind": "exists", "subject": "North Korea"})),
+    # an event's own name before a requirement, after a heading (was silent among the effects)
+    ("cw", "5:Early", "Changed: Korean War requires North Korea to exist.", _req({"kind": "exists", "subject": "North Korea"})),
+    # a label and a number: an id
+    ("eu", "8:VII", "Cannot occur before VII-7 has occurred.", _req(_st("occurred", "7:VII"))),
+    ("eu", "8:VII", "Evt VII-8 may not be rolled until VII-7 has been played.", _req(_st("occurred", "7:VII"))),
+    ("cw", "3:Mid", "Cannot be played before the Berlin Blockade (Early 4).", _req(_st("occurred", "4:Early"))),
+    ("cw", "1:Late", "Unplayable while the Blockade (Early #4) is in effect.", _req(_st("not_in_effect", "4:Early"))),
+    # a name of the writer's own, capitalised, before an id in parentheses
+    ("eu", "8:VII", "Cannot occur while Bar (VII-11) is still in effect.", _req(_st("not_in_effect", "11:VII"))),
+    ("eu", "8:VII", "Cannot occur before Partition One (7:VII) has occurred.", _req(_st("occurred", "7:VII"))),
+    ("eu", "3:IV", "Persia-Turkey (IV-3) can't happen while the Thirty Years War is in progress.",
+     _req(_st("not_in_effect", "1:IV"))),
+    # a title by its initials, in capitals
+    ("eu", "20:IV", "Cannot occur while the TYW is in effect.", _req(_st("not_in_effect", "1:IV"))),
+    ("eu", "20:IV", "Only after the ECW.", _req(_st("occurred", "7:IV"))),
+    ("cw", "1:Late", "Unplayable while the CMC is in effect.", _req(_st("not_in_effect", "1:Mid"))),
+]
+
+
+@pytest.mark.parametrize("game, event, text, want", READ)
+def test_document_forms_are_read(game, event, text, want):
+    assert _read(game, event, text) == want
+
+
+REPORTED = [
+    ("cw", "1:Late", "7.4.2 Cancels NATO florp."),
+    ("cw", "2:Early", "NATO may be played only if the Marshall Plan has been played (see the Berlin Wall)."),
+    ("eu", "20:IV", "Cannot occur while the CW is in effect."),  # no title's initials
+    ("two", "1:II", "Cannot occur while the GNW is in effect."),  # two titles' initials: neither is guessed
+    ("eu", "20:IV", "Cannot occur while the tyw is in effect."),  # initials only in capitals
+    ("eu", "8:VII", "Cannot occur before V-2 has occurred."),  # not a label of this game
+]
+
+
+@pytest.mark.parametrize("game, event, text", REPORTED)
+def test_what_is_not_read_is_reported(game, event, text):
+    got = _read(game, event, text)
+    assert got is not None and got["role"] == "unread", got
+
+
+# old or deleted wording is no rule in force: nothing is read from it, among the effects or the opening conditions
+RETRACTED = [
+    ("cw", "7:Late", "Deleted: the game ends."),
+    ("cw", "7:Late", "[2.1] Deleted: 'and the game ends'."),
+    ("cw", "1:Late", "Was: cancels NATO."),
+    ("cw", "1:Late", "Old wording: Cancels NATO."),
+    ("cw", "5:Early", "Previously it required NATO."),
+    ("cw", "5:Early", "In v2.0 the Korean War required NATO to be in effect."),
+]
+
+
+@pytest.mark.parametrize("game, event, text", RETRACTED)
+@pytest.mark.parametrize("opening", [False, True])
+def test_old_wording_is_never_read_as_a_rule(game, event, text, opening):
+    assert _read(game, event, text, opening=opening) is None
+
+
+CLEAN = [
+    ("cw", "5:Early", "The Korean War requires a lot of thought."),
+    ("eu", "20:IV", "The V-2 was a rocket."),
+    ("cw", "1:Late", "2.5 ducats are paid to the bank."),
+]
+
+
+@pytest.mark.parametrize("game, event, text", CLEAN)
+def test_sentences_that_state_no_rule_raise_nothing(game, event, text):
+    assert _read(game, event, text) is None
