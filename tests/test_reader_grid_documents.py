@@ -92,6 +92,17 @@ REPORTED = [
     ("two", "1:II", "Cannot occur while the GNW is in effect."),  # two titles' initials: neither is guessed
     ("eu", "20:IV", "Cannot occur while the tyw is in effect."),  # initials only in capitals
     ("eu", "8:VII", "Cannot occur before V-2 has occurred."),  # not a label of this game
+    # an abbreviated name is no name the logic knows (before, "Pr" was read as a country)
+    ("eu", "9:VII", "W. Prussia to Pr., Galicia to Aus."),
+    ("eu", "9:VII", "Danzig goes to Pr."),
+    # a place taken or put on the map, an event gone, in the writer's own words (before, all silent)
+    ("cw", "4:Early", "When you play this card, the Soviets take Berlin."),
+    ("cw", "4:Early", "This card puts Yugoslavia on the map as its own minor."),
+    ("eu", "11:VII", "Russia grabs Warsaw."),
+    ("eu", "20:IV", "Prussia takes Silesia from Austria."),
+    ("eu", "9:VII", "With this event Danzig passes under Prussia."),
+    ("cw", "1:Early", "The Marshall Plan kills NATO for good: nobody can play NATO after that."),
+    ("cw", "1:Late", "Once the Berlin Wall hits the table, NATO is out."),
 ]
 
 
@@ -122,6 +133,10 @@ CLEAN = [
     ("cw", "5:Early", "The Korean War requires a lot of thought."),
     ("eu", "20:IV", "The V-2 was a rocket."),
     ("cw", "1:Late", "2.5 ducats are paid to the bank."),
+    ("eu", "20:IV", "France takes the lead."),
+    ("cw", "1:Late", "Each player takes a card."),
+    ("eu", "20:IV", "Spain takes 2 losses."),
+    ("eu", "20:IV", "Move 2 armies to Prussia."),
 ]
 
 

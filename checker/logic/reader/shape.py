@@ -27,7 +27,17 @@ _PLACE_WORDS = re.compile(
     r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of"
     # "East Germany enters the game as a state": a minor created, in words no form reads (reported)
     r"|\benters?\s+(?:in\s+|into\s+)?(?:the\s+)?(?:play|game|map)\s+as\s+(?:an?\s+)?(?:new\s+|independent\s+|minor\s+)*"
-    r"(?:states?|minors?|country|countries|nations?)\b)", re.IGNORECASE)
+    r"(?:states?|minors?|country|countries|nations?)\b"
+    # a place taken, sold or put on the map in the writer's own words ("the Soviets take Berlin", "Russia grabs
+    # Warsaw", "Genoa sells Corsica to France", "Danzig passes under Prussia", "puts Yugoslavia on the map"): a change
+    # of owner or a minor created that no form reads (reported)
+    r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+(?!\s+(?-i:[A-Z]))"
+    r"(?:\s+to\s+(?:the\s+)?(?-i:[A-Z])\w+)?\s*(?:$|[.;:,!]|\s+(?:from|to|for\s+good|at\s+once|immediately)\b)"
+    r"|\b(?:passes|goes|falls|comes)\s+under\s+(?:the\s+)?(?-i:[A-Z])"
+    r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+\s+on\s+the\s+(?:map|board))", re.IGNORECASE)
+
+# an event said to be gone in a word no form reads ("Star Wars is out", "the Blockade is dead")
+_GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)", re.IGNORECASE)
 
 # an event's effects named with a possessive ("the Sale of Corsica's effects", "Détente's remaining effects")
 _POSSESSIVE_EFFECTS = re.compile(r"\w['’]s\s+(?:\w+\s+)?effects?\b", re.IGNORECASE)
@@ -283,12 +293,12 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
                                                                           ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
            for i, t in enumerate(toks)):
         return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
-    if (any((t.kind == "TO" and i == 1) or (t.kind in ("RECEIVES", "GAINS") and (
+    if (any((t.kind == "TO" and (i == 1 or toks[i - 2].kind in ("SEMI", "COMMA"))) or (t.kind in ("RECEIVES", "GAINS") and (
             i + 2 == len(toks) or toks[i + 2].kind in _CLAUSE_END | {"SEMI", "LPAR"}
             or (i + 3 == len(toks) and toks[i + 2].kind == "X"))) for i, t in enumerate(toks)
             if 0 < i < len(toks) - 1 and _owner_before(toks, i)
             and toks[i + 1].kind in ("NAME", "CODE"))
-            and not re.search(r"\d", text) and "UNIT" not in kinds):
+            and not re.search(r"\d(?!st\b|nd\b|rd\b|th\b)", text) and "UNIT" not in kinds):
         # "Baghdad to Turkey" (terse, first), "Austria gets the Innviertel." (the place ends its clause): a change
         # of owner. Not "receives VPs for …", "RECEIVES THE FIRST CHOICE OF PROVINCE", "receive a Free CB to join
         # …", nor with a number
@@ -297,6 +307,10 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
             ["NAME"], ["REF"], ["CODE"], ["PERIOD"], ["THAT"], ["BOTH"], ["EITHER"], ["ALL_OF"], ["ANY_OF"])
            for i in range(len(seq))):
         return True  # "Changed: Korean War requires North Korea to exist": an event and what it requires
+    if "NO_PLAYER" in kinds and kinds & {"REF", "THIS"} and kinds & {"VINF", "VPRES"}:
+        return True  # "nobody can play COMECON after that": an event that can no longer be played
+    if kinds & {"REF", "THIS"} and _GONE.search(text):
+        return True  # "Star Wars is out", "the Blockade is dead": an event ended or removed, in words no form reads
     if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS") for i, t in enumerate(toks)):
         return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end
     if any(t.kind == "OTHERWISE" and toks[i + 1].kind in _OUTCOMES for i, t in enumerate(toks[:-1])):
