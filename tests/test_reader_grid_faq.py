@@ -52,6 +52,9 @@ def test_the_faq_grid_reads(text, want):
     "Q: Does Glasnost cancel Star Wars? A: No.",
     # a correction of another card's wording is not this card's rule
     "Errata: Star Wars should read: Playable only if Détente is in effect.",
+    # an answer that is a condition of the question's rule: "the game ends only if …", not a requirement
+    "Q: Does Glasnost end the game? A: Only if Star Wars has already been played; otherwise the game continues.",
+    "Q: Does Glasnost cancel Détente? A: Only while Star Wars is in effect.",
 ])
 def test_what_the_question_holds_is_reported(text):
     assert _read(text)["role"] == "unread"

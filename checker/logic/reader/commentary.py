@@ -160,7 +160,8 @@ _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:(?:it )?does not matter(?: to (?:
                             r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them))\b", re.IGNORECASE)
 # … and such a clause that must stand whole: no word may follow it ("otherwise nothing happens florp" is reported)
 _NO_CONSTRAINT_WHOLE = re.compile(
-    r"\s*(?:and\s+)?(?:(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect)|"
+    r"\s*(?:and\s+)?(?:(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect|"
+    r"play (?:continues|goes on)|the game (?:continues|goes on))|"
     # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
     r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
     r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"

@@ -59,6 +59,8 @@ _IS_IT = re.compile(r"^Is\s+(?P<subject>[^,;?]{1,120}?)\s+(?P<rest>(?:still\s+)?
 # sides?", "Does the Blockade have to be over?"
 _IMPOSES = re.compile(r"^(?:Does|Do|Is|Are|Must)\s+[^?]*?\b(?:require|requires|required|need|needs|needed|have\s+to|has\s+to"
                       r"|cancel|cancels|cancelled|prevent|prevents|prevented|block|blocks|blocked|remove|removes|end|ends)\b")
+# an answer that opens with a condition ("Only if …", "If …", "Only while …", "Unless …")
+_CONDITION_ONLY = re.compile(r"^(?:only\s+)?(?:if|when|while|once|unless|after|before|provided)\b", re.IGNORECASE)
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|she|his|her)\b", re.IGNORECASE)
 _NO = re.compile(r"^no\b\s*(?P<sep>[.,;:!]?)\s*(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _YES_NO = re.compile(r"^(?:yes|no)\b[\s.,;:!]*", re.IGNORECASE)
@@ -152,6 +154,10 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             # "A: Yes, X requires Y": the "Yes" answers the question, whose rule is not read; reading the rest alone
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
+        if _CONDITION_ONLY.match(answer) and _IMPOSES.match(m["question"].strip()):
+            # "Q: Does the Iran Hostage Crisis end the game? A: Only if Star Wars has been played.": the answer is
+            # a condition of the question's rule (the game's end), not a requirement of its own
+            raise Unframed("an answer that is a condition of the question's rule: part of its rule is in the question")
         return answer
     for pattern in (_REPLACE, _READS, _READS_COLON, _ADD):
         m = pattern.match(text)
