@@ -80,27 +80,6 @@ READ = [
 ]
 
 
-# what an event does, said with its name as the subject, and a remark that nothing else happens
-EFFECTS = [
-    ("cw", "5:Early", "This card creates South Korea.", [{"kind": "minor_created", "subject": "South Korea"}]),
-    ("cw", "5:Early", "The Korean War creates South Korea and North Korea.",
-     [{"kind": "minor_created", "subject": "South Korea"}, {"kind": "minor_created", "subject": "North Korea"}]),
-    ("cw", "1:Late", "Makes NATO impossible for the rest of the game.", [{"kind": "never_occurs", "event": "2:Early"}]),
-    ("cw", "1:Late", "Detente makes NATO unplayable for the remainder of the game.",
-     [{"kind": "never_occurs", "event": "2:Early"}]),
-]
-
-
-@pytest.mark.parametrize("game, event, text, effects", EFFECTS)
-def test_effects_with_the_event_as_subject(game, event, text, effects):
-    assert _read(game, event, text) == {"role": "effect", "effects": effects}
-
-
-def test_otherwise_play_continues_adds_nothing():
-    assert _read("cw", "7:Late", "Ends the game only if 1:Late has been played through; otherwise play continues.") == {
-        "role": "effect", "effects": [{"kind": "game_ends"}], "when": [_st("over", "1:Late")]}
-
-
 @pytest.mark.parametrize("game, event, text, want", READ)
 def test_document_forms_are_read(game, event, text, want):
     assert _read(game, event, text) == want

@@ -856,6 +856,17 @@ class _ToFormula(Transformer):
         pred = next(i for i in items if callable(i))
         return ("effect", effects, pred(next(iter(named))), None)
 
+    def eff_if_it_exists(self, items):
+        """"South Vietnam is created if it does not exist already", "Danzig passes to Prussia if it still exists":
+        whether the one place or minor the effects name exists."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        named = {e.get("subject") for e in effects}
+        if len(named) != 1 or None in named or any("event" in e for e in effects):
+            raise Unread("'if it exists' after effects on more than one place, or on an event", "if it")
+        atom = ("atom", "exists", Ev(next(iter(named))))
+        negated = any(getattr(i, "type", None) in ("NEG", "NOLONGER", "OTHERWISE") for i in items)
+        return ("effect", effects, ("not", atom) if negated else atom, None)
+
     def eff_aside_if_it(self, items):
         """"The Confederation of Bar, if it is still running, ends at once": cancelled, if in that state."""
         events = next(i for i in items if isinstance(i, list))
