@@ -110,3 +110,31 @@ def test_remarks_beside_the_rule_are_cut(text, want):
 def test_a_remark_that_qualifies_the_rule_or_says_more_is_reported(text):
     logic = _read(text)
     assert logic is not None and logic["role"] == "unread", logic
+
+
+# the writer's reason, then ", so" and the rule: a reason the reader cannot read as a rule is cut when the rule after
+# "so" reads whole; a lead that reads as a rule is kept (the sentence read whole, or reported)
+SO = [
+    ("Mazarin inherited the unrest from the Cardinal, so the event can only occur while 20:IV is in effect.",
+     req({"kind": "in_effect", "event": "20:IV"})),
+    ("The Fronde only makes sense once the war is under way, so it cannot occur before 1:IV.",
+     req({"kind": "occurred", "event": "1:IV"})),
+    ("Paris grew restless under the Cardinal, which is why the event needs the Thirty Years War to be over.",
+     req(OVER_WAR)),
+    # the lead reads as a rule: the sentence is read whole
+    ("Cannot occur before 1:IV, so it is re-rolled.", {**req({"kind": "occurred", "event": "1:IV"}), "on_fail": "reroll"}),
+]
+
+
+@pytest.mark.parametrize("text,want", SO, ids=[c[0][:60] for c in SO])
+def test_a_reason_then_so_and_the_rule(text, want):
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Paris grew restless under the Cardinal, so the event needs the Thirty Years War florp.",  # the rule does not read
+    "Paris grew restless under the Cardinal, so players should beware.",  # no rule after "so"
+])
+def test_a_reason_before_no_rule_is_not_cut(text):
+    logic = _read(text)
+    assert logic is None or logic["role"] == "unread", logic

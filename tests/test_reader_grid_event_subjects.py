@@ -75,3 +75,18 @@ DRAWN = [
 @pytest.mark.parametrize("text, when, on_fail", DRAWN)
 def test_the_event_then_its_failed_draw(text, when, on_fail):
     assert _read("eu", "20:IV", text, opening=True) == {"role": "requirement", "when": [when], "on_fail": on_fail}
+
+
+# an event that can occur only once: it has not occurred before ("only once" before a clause is a time word)
+ONCE = [
+    ("This event can happen only once.", {"role": "requirement", "when": [_st("not_occurred", "20:IV")]}),
+    ("Richelieu can occur only one time; re-roll.",
+     {"role": "requirement", "when": [_st("not_occurred", "20:IV")], "on_fail": "reroll"}),
+    ("Once per game.", {"role": "requirement", "when": [_st("not_occurred", "20:IV")]}),
+    ("Can occur only once the Thirty Years War is over.", {"role": "requirement", "when": [_st("over", "1:IV")]}),
+]
+
+
+@pytest.mark.parametrize("text, want", ONCE)
+def test_only_once(text, want):
+    assert _read("eu", "20:IV", text, opening=True) == want

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from ...core.eventid import ID_SHAPE
 from .framing import retracted
 from .phrases import Context, lexicon_for, tokens
 
@@ -137,6 +138,10 @@ _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliber
 # the reason may name events, but states nothing of them (no state, no frame, no qualifier): it is cut
 _RATIONALE = re.compile(r"(?P<lead>[^;:()]{3,160}?),?\s+(?:and\s+)?(?:so|hence|that is why|which is why)\s+(?=(?:I|we|We)\s)")
 _REASON_WORDS = INERT | {"REF", "THIS", "AND"}
+# "<reason>, so <rule>": the rule after "so" names the event, "it", an event or the card as its subject
+_SO_RULE = re.compile(r"(?P<lead>[^;:()]{3,200}?),\s+(?:and\s+)?(?:so|hence|therefore|thus|which is why|that is why)\s+"
+                      rf"(?=(?:the\s+(?:event|card)|this\s+(?:event|card)|it|{ID_SHAPE})\b)",
+                      re.IGNORECASE)
 
 
 def _states_nothing(piece: str, ctx: Context, extra: tuple) -> bool:
@@ -200,9 +205,9 @@ def _head(body: str) -> int:
     return -1
 
 
-def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | None:
+def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None) -> str | None:
     """``text`` with its inert heading, clauses, asides and closing remark cut out, or None when nothing is cut (or
-    nothing is left)."""
+    nothing is left). ``reads``: does a piece read whole as a rule (the reader's own test)?"""
     end = "." if text.rstrip().endswith(".") else ""
     body = text.rstrip().rstrip(".")
     changed = False
@@ -214,6 +219,13 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped) -> str | N
     why = _RATIONALE.match(body)
     if why and _states_nothing(why["lead"], ctx, extra):
         body, changed = body[why.end():].strip(), True
+    so = _SO_RULE.match(body) if reads is not None else None
+    if so and not reads(so["lead"]) and reads(body[so.end():]):
+        # the writer's reason, then ", so" and the rule ("Prussia could not swallow Danzig before the First
+        # Partition, so the event needs 7:VII to have happened"): a reason the reader cannot read as a rule of its
+        # own, before a rule it reads whole, is the rule's reason. A lead that reads as a rule ("Cannot occur before
+        # 7:VII, so re-roll") is kept, and the sentence read whole or reported.
+        body, changed = body[so.end():].strip(), True
     lead = _LEAD.match(body)
     first = _FIRST_PERSON.match(body)
     if first:

@@ -446,6 +446,12 @@ class _ToFormula(Transformer):
         f = [i for i in items if isinstance(i, tuple)][-1]
         return ("req", f[1] if f[0] == "unless" else f)
 
+    def req_once(self, items):
+        """"This event can happen only once", "Once per game.": it may occur if it has not occurred (S3)."""
+        if not self.ctx.event_id:
+            raise Unread("'only once' in a text with no event of its own", "only once")
+        return ("req", ("not", ("atom", "occurred", self.ctx.event_id)))
+
     def req_outcome_first(self, items):
         out = next(i for i in items if isinstance(i, Word))
         return ("req", [i for i in items if isinstance(i, tuple)][-1], str(out))

@@ -25,7 +25,7 @@ def examples() -> list[tuple[str, str, list[tuple[str, str | None]]]]:
 
 _GROUPS = (
     ("Frames", ["MODAL", "NEG", "NEVER", "NOLONGER", "ONLY", "QUE_ONLY", "REQUIRES", "MUST", "NECESSARY", "SHOULD", "PLAYABLE", "BECOMES", "NO_EFFECT", "NO_TIME",
-                "UNPLAYABLE", "IN_ORDER_FOR",
+                "UNPLAYABLE", "IN_ORDER_FOR", "ONCE_ONLY",
                 "FOR_THIS", "THIS", "IT"]),
     ("Firing", ["VINF", "VPRES", "PART_A", "PART_P", "HAS", "HAVING", "BEEN", "BE", "COP", "REMAINS", "DOES"]),
     ("Event states", ["INEFF", "OVER_A", "ENDED_P"]),

@@ -179,7 +179,8 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
                 # a question's answer, a correction's new wording: that is the rule (framing.py)
                 return parse_sentence(Sentence(inner, sentence.labels), event_id, vocab)
             rest = without_commentary(sentence.text, context(vocab, event_id), vocab.reader,
-                                      lambda piece: rule_shaped(piece, vocab))
+                                      lambda piece: rule_shaped(piece, vocab),
+                                      lambda piece: _reads_whole(piece, event_id, vocab) is not None)
             if rest is not None:
                 try:
                     return parse_sentence(Sentence(rest, sentence.labels), event_id, vocab)
