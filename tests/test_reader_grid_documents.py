@@ -92,6 +92,8 @@ REPORTED = [
     ("two", "1:II", "Cannot occur while the GNW is in effect."),  # two titles' initials: neither is guessed
     ("eu", "20:IV", "Cannot occur while the tyw is in effect."),  # initials only in capitals
     ("eu", "8:VII", "Cannot occur before V-2 has occurred."),  # not a label of this game
+    ("eu", "9:VII", "V2 rockets hit London: England loses Kent."),  # "V2" is no version: not old wording, reported
+    ("eu", "9:VII", "Poland loses Danzig."),  # a change of owner, to whom it does not say (before, silent)
     # an abbreviated name is no name the logic knows (before, "Pr" was read as a country)
     ("eu", "9:VII", "W. Prussia to Pr., Galicia to Aus."),
     ("eu", "9:VII", "Danzig goes to Pr."),
@@ -133,9 +135,11 @@ CLEAN = [
     ("cw", "5:Early", "The Korean War requires a lot of thought."),
     ("eu", "20:IV", "The V-2 was a rocket."),
     ("cw", "1:Late", "2.5 ducats are paid to the bank."),
+    ("eu", "20:IV", "V2 rockets were a late-war weapon."),
     ("eu", "20:IV", "France takes the lead."),
     ("cw", "1:Late", "Each player takes a card."),
     ("eu", "20:IV", "Spain takes 2 losses."),
+    ("eu", "20:IV", "Spain loses 2 armies."),
     ("eu", "20:IV", "Move 2 armies to Prussia."),
 ]
 

@@ -119,10 +119,11 @@ def asks_for_a_rule(question: str) -> bool:
 # beside the opening conditions, no report: ``commentary.marked_commentary``).
 _RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
                         r"was|old(?:\s+(?:wording|text|version|rule))?|previously|formerly|original(?:ly|\s+(?:wording|text))?|"
-                        r"printed(?:\s+(?:wording|text))?|v\d+(?:\.\d+)*)\s*:"
+                        r"printed(?:\s+(?:wording|text))?|v\d+(?:\.\d+)+)\s*:"
                         # … or a sentence about the rule before the correction: "Previously it required the Truman
                         # Doctrine.", "In v2.0 the card said …"
-                        r"|^\s*(?:previously|formerly|originally|(?:in\s+)?v\d+(?:\.\d+)*)\b(?!\s*:)", re.IGNORECASE)
+                        # (a version has a dot: "V2 rockets hit London" is no version)
+                        r"|^\s*(?:previously|formerly|originally|(?:in\s+)?v\d+(?:\.\d+)+)\b(?!\s*:)", re.IGNORECASE)
 RETRACTED = "the old or deleted wording of a correction ('Deleted: …', 'Was: …'): not a rule in force"
 
 

@@ -307,6 +307,9 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
             ["NAME"], ["REF"], ["CODE"], ["PERIOD"], ["THAT"], ["BOTH"], ["EITHER"], ["ALL_OF"], ["ANY_OF"])
            for i in range(len(seq))):
         return True  # "Changed: Korean War requires North Korea to exist": an event and what it requires
+    if any(t.kind == "LOSES" and 0 < i < len(toks) - 1 and toks[i - 1].kind in ("NAME", "CODE")
+           and toks[i + 1].kind in ("NAME", "CODE") for i, t in enumerate(toks)) and "UNIT" not in kinds:
+        return True  # "England loses Kent", "Poland loses Danzig": a change of owner, whoever gains (reported)
     if "NO_PLAYER" in kinds and kinds & {"REF", "THIS"} and kinds & {"VINF", "VPRES"}:
         return True  # "nobody can play COMECON after that": an event that can no longer be played
     if kinds & {"REF", "THIS"} and _GONE.search(text):
