@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from ...core.eventid import ID_SHAPE
-from .framing import retracted
+from .framing import VERSION, retracted
 from .phrases import Context, lexicon_for, tokens
 
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
@@ -74,7 +74,7 @@ _NOUN_END = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)? (?i:end)")
 # an aside that says what a correction replaced ("(was: 'is in play')", "(v2.0 said 'has occurred')", "(the printed
 # card says NATO)", "(previously 'after NATO')"): the old wording, whatever it names, is no part of the rule in force
 _OLD_WORDING = re.compile(r"\(\s*(?:was\b|formerly\b|previously\b|originally\b|old\s+(?:wording|text)\b|"
-                          r"v\d+(?:\.\d+)+\b|\d+(?:\.\d+)+\s+(?:said|read|had|says|reads)\b|the\s+(?:printed|original|old|first[- ]edition)\s+"
+                          rf"{VERSION}\b|\d+(?:\.\d+)+\s+(?:said|read|had|says|reads)\b|the\s+(?:printed|original|old|first[- ]edition)\s+"
                           r"(?:card|text|wording|rule|version|edition)s?\s+(?:says|said|reads|read|has|had)\b)", re.IGNORECASE)
 
 

@@ -117,13 +117,13 @@ def asks_for_a_rule(question: str) -> bool:
 # "Previously: …", "v2.0: …" (after a section number or a version tag: "7.4 [2.1] Deleted: …"). It states what no
 # longer holds; read as a rule it would hold again. Such a sentence states no rule in force: it is never read (and,
 # beside the opening conditions, no report: ``commentary.marked_commentary``).
+VERSION = r"v\d+(?:\.\d+)+"  # a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none
 _RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
                         r"was|old(?:\s+(?:wording|text|version|rule))?|previously|formerly|original(?:ly|\s+(?:wording|text))?|"
-                        r"printed(?:\s+(?:wording|text))?|v\d+(?:\.\d+)+)\s*:"
+                        rf"printed(?:\s+(?:wording|text))?|{VERSION})\s*:"
                         # … or a sentence about the rule before the correction: "Previously it required the Truman
                         # Doctrine.", "In v2.0 the card said …"
-                        # (a version has a dot: "V2 rockets hit London" is no version)
-                        r"|^\s*(?:previously|formerly|originally|(?:in\s+)?v\d+(?:\.\d+)+)\b(?!\s*:)", re.IGNORECASE)
+                        rf"|^\s*(?:previously|formerly|originally|(?:in\s+)?{VERSION})\b(?!\s*:)", re.IGNORECASE)
 RETRACTED = "the old or deleted wording of a correction ('Deleted: …', 'Was: …'): not a rule in force"
 
 

@@ -344,10 +344,10 @@ def references(text: str, ctx: Context):
     for m in ident.finditer(text) if ":" in text else ():
         num, per = (m["num"], m["per"]) if m["num"] else (m["num2"], m["per2"])
         found.append((m.start(), m.end(), id_token(f"{int(num)}:{canon.get(per, per)}", m.start())))
-    if ctx.labels and re.search(r"(?i:event|card)", text):
-        from ...core.eventid import EventIdSyntax
+    from ...core.eventid import EventIdSyntax
 
-        syntax = EventIdSyntax.of(ctx.labels)
+    syntax = EventIdSyntax.of(ctx.labels)  # one per set of labels (cached)
+    if ctx.labels and re.search(r"(?i:event|card)", text):
         for m in syntax.compiled(syntax.spelled_out).finditer(text):  # "event 12 of period VII", "event VII-12"
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), id_token(f"{int(m['num3'] or m['num4'])}:{m['per3'] or m['per4']}",
@@ -360,9 +360,6 @@ def references(text: str, ctx: Context):
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     if ctx.periods and ("-" in text or "–" in text or "(" in text):
-        from ...core.eventid import EventIdSyntax
-
-        syntax = EventIdSyntax.of(ctx.labels)
         for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "Berlin Wall (Mid 3)"
             if free(m.start(), m.end()):
                 num, per = (m["num5"], m["per5"]) if m["num5"] else (m["num6"], m["per6"])
