@@ -85,6 +85,39 @@ def test_document_forms_are_read(game, event, text, want):
     assert _read(game, event, text) == want
 
 
+# a heading that is only an event's title, before the rules (a rulebook's numbered case, an errata sheet's entry in
+# capitals): it says where the rules stand, and states none
+HEADED = [
+    ("eu", "20:IV", "[20.1] RICHELIEU. Cannot occur before the Thirty Years War has occurred.",
+     _req(_st("occurred", "1:IV"))),
+    ("eu", "8:VII", "SECOND DIVISION OF POLAND. Cannot occur before 7:VII is over.", _req(_st("over", "7:VII"))),
+    ("eu", "8:VII", "[8.1] SECOND DIVISION OF POLAND. Cannot occur before 7:VII is over; mark off.",
+     _req(_st("over", "7:VII"), on_fail="mark_off")),
+]
+
+
+@pytest.mark.parametrize("game, event, text, want", HEADED)
+def test_a_title_as_heading_is_no_rule(game, event, text, want):
+    assert _read(game, event, text, opening=True) == want
+
+
+@pytest.mark.parametrize("game, event, text", [
+    ("eu", "20:IV", "[20.1] RICHELIEU DIES. Cannot occur before the Thirty Years War has occurred."),
+    ("eu", "20:IV", "[20.1] RICHELIEU."),  # a title alone among the opening conditions: a requirement of it?
+])
+def test_a_heading_that_says_more_than_a_title_is_reported(game, event, text):
+    got = _read(game, event, text, opening=True)
+    assert got is not None and got["role"] == "unread", got
+
+
+# a clause number or a heading before a terse change of owner ("9:VII EFFECT: DANZIG TO PRU"): the id's digits are
+# no number of the clause (before, any digit in the sentence made it silent)
+@pytest.mark.parametrize("text", ["9:VII EFFECT: DANZIG TO PRU.", "8.3 CASE 2: DANZIG TO PRU."])
+def test_a_terse_change_of_owner_after_a_numbered_heading(text):
+    assert _read("eu", "9:VII", text) == {"role": "effect", "effects": [{"kind": "owner", "subject": "DANZIG",
+                                                                          "value": "PRU"}]}
+
+
 REPORTED = [
     ("cw", "1:Late", "7.4.2 Cancels NATO florp."),
     ("cw", "2:Early", "NATO may be played only if the Marshall Plan has been played (see the Berlin Wall)."),

@@ -39,6 +39,14 @@ CASES = [
      {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Courland"}]}),
     ("Place Courland on the map as a new minor.",
      {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Courland"}]}),
+    # a change of owner as a literal translation says it ("goes over into the possession of"), or back to an owner
+    ("Danzig goes over into the possession of PRU.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Danzig", "value": "PRU"}]}),
+    ("Danzig falls back to Poland if RUS owns Warsaw.",
+     {"role": "effect", "effects": [{"kind": "owner", "subject": "Danzig", "value": "Poland"}],
+      "when": [{"kind": "owns", "subject": "RUS", "value": "Warsaw"}]}),
+    ("Courland is newly created.", {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Courland"}]}),
+    ("Only possible while Danzig is in the possession of Poland.", {"role": "requirement", "when": [OWNS]}),
 ]
 
 
@@ -67,6 +75,11 @@ def test_terse_and_translated_changes_of_places(text, want):
     # an event named after "from now on", after "is cancelled", or with its state and no verb: reported
     "From now on the First Division of Poland can occur never more.",
     "Is cancelled the First Division of Poland if it has been played.",
+    # a change of owner in words no form reads (silent before)
+    "Courland goes, if it is held by RUS, over into the possession of PRU.",
+    "Courland is added to PRU.",
+    "Courland goes back to Poland at that point.",
+    "Place the Courland minor on the map.",
 ])
 def test_what_is_not_read_is_reported(text):
     logic = read_text(text, "9:VII", vocab=VOCAB)
@@ -77,3 +90,12 @@ def test_a_state_in_german_word_order():
     logic = read_text("If the First Division of Poland still in force is, re-roll.", "9:VII", vocab=VOCAB, opening=True)
     assert logic == {"role": "requirement", "when": [{"kind": "not_in_effect", "event": "7:VII"}], "on_fail": "reroll",
                      "derived_from": "event-language"}
+
+
+@pytest.mark.parametrize("text", [
+    "The card goes back to the PRU player's hand.",
+    "Cards go back to the deck.",
+    "The army is added to the Prussian reserve pool.",
+])
+def test_a_card_or_a_counter_going_back_is_no_change_of_owner(text):
+    assert read_text(text, "9:VII", vocab=VOCAB) is None

@@ -361,7 +361,8 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         # among the opening conditions a sentence beside a rule that is not read ("USSR must control
         # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
-            if not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text):
+            if (not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text)
+                    and not _a_heading(s.text, event_id, vocab)):
                 return unread(OPENING_NOT_READ, s.text.strip()[:200])
     readings: list[Reading] = []
     if budget is not None:
@@ -392,6 +393,15 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
 
 VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (a requirement of the event, or what "
                     "it does?)")
+
+
+def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """A sentence that is only an event's title ("[20.1] RICHELIEU.", "FRONDE IN FRANCE."): a heading that says
+    which event the rules after it belong to; it states no rule, so it is neither read nor reported."""
+    if len(text) > 200:
+        return False
+    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return len(toks) == 1 and toks[0].kind in ("REF", "THIS") and bool(toks[0].by_title)
 
 
 def _scopes_the_rule(i: int, first_shaped: int, sentence: Sentence) -> bool:

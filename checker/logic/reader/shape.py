@@ -25,6 +25,12 @@ _PLACE_WORDS = re.compile(
     r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
     r"|title\s+to|vests?\s+in|is\s+eliminated|becomes?\s+(?:its|the)\s+(?:new\s+)?owner"
     r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of"
+    # "West Berlin goes over into the possession of the USSR", "Greece goes, if …, over into the possession of the
+    # USA", "Cuba goes back to the US", "Afghanistan is added to the USSR" (a name that ends its clause: not "goes
+    # back to the USSR player's hand")
+    r"|(?:\bpossession\s+of|\b(?:goes|go|went|gone|passes|pass|passed|falls?|fell|reverts?|reverted)\s+back\s+to"
+    r"|\b(?:is|are|was|were|be)\s+added\s+to)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*){0,3}"
+    r"(?=\s*(?:$|[.;:,!)]|\s(?:if|unless|when|while|at|and|only|provided)\b))"
     # "East Germany enters the game as a state": a minor created, in words no form reads (reported)
     r"|\benters?\s+(?:in\s+|into\s+)?(?:the\s+)?(?:play|game|map)\s+as\s+(?:an?\s+)?(?:new\s+|independent\s+|minor\s+)*"
     r"(?:states?|minors?|country|countries|nations?)\b"
@@ -34,7 +40,8 @@ _PLACE_WORDS = re.compile(
     r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+(?!\s+(?-i:[A-Z]))"
     r"(?:\s+to\s+(?:the\s+)?(?-i:[A-Z])\w+)?\s*(?:$|[.;:,!]|\s+(?:from|to|for\s+good|at\s+once|immediately)\b)"
     r"|\b(?:passes|goes|falls|comes)\s+under\s+(?:the\s+)?(?-i:[A-Z])"
-    r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+\s+on\s+the\s+(?:map|board))", re.IGNORECASE)
+    r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+(?:\s+(?:minor|country|state|nation|province))?\s+on\s+the\s+(?:map|board))",
+    re.IGNORECASE)
 
 # an event said to be gone in a word no form reads ("Star Wars is out", "the Blockade is dead")
 _GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)", re.IGNORECASE)
@@ -253,6 +260,21 @@ def _owner_before(toks, i: int) -> bool:
     return toks[j].kind in ("NAME", "CODE") and toks[j].value not in _PRONOUNS
 
 
+_NUMBER = re.compile(r"\d(?!st\b|nd\b|rd\b|th\b)")
+
+
+def _a_number_in_clause(toks, i: int) -> bool:
+    """A number in the clause of token ``i`` (between the commas, semicolons or colons around it), an event's id
+    aside: "Move 3 armies to Prussia" is no change of owner; "7:IV ECW EFFECT: DUNKIRK TO FRA" is."""
+    start = i
+    while start > 0 and toks[start - 1].kind not in ("SEMI", "COMMA"):
+        start -= 1
+    end = i
+    while end < len(toks) and toks[end].kind not in ("SEMI", "COMMA"):
+        end += 1
+    return any(t.kind not in ("REF", "BAREID", "THIS") and _NUMBER.search(t.value or "") for t in toks[start:end])
+
+
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
     while toks and toks[0].kind in ("LABEL", "SEMI", "COMMA"):
@@ -297,8 +319,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
             i + 2 == len(toks) or toks[i + 2].kind in _CLAUSE_END | {"SEMI", "LPAR"}
             or (i + 3 == len(toks) and toks[i + 2].kind == "X"))) for i, t in enumerate(toks)
             if 0 < i < len(toks) - 1 and _owner_before(toks, i)
-            and toks[i + 1].kind in ("NAME", "CODE"))
-            and not re.search(r"\d(?!st\b|nd\b|rd\b|th\b)", text) and "UNIT" not in kinds):
+            and toks[i + 1].kind in ("NAME", "CODE") and not _a_number_in_clause(toks, i))
+            and "UNIT" not in kinds):
         # "Baghdad to Turkey" (terse, first), "Austria gets the Innviertel." (the place ends its clause): a change
         # of owner. Not "receives VPs for …", "RECEIVES THE FIRST CHOICE OF PROVINCE", "receive a Free CB to join
         # …", nor with a number
