@@ -138,3 +138,33 @@ def test_a_reason_then_so_and_the_rule(text, want):
 def test_a_reason_before_no_rule_is_not_cut(text):
     logic = _read(text)
     assert logic is None or logic["role"] == "unread", logic
+
+
+# an aside between two commas that states nothing (words of the writer's own, a relative clause that names only a
+# place, the event's own title again) is cut when what is left reads whole; an aside that qualifies the rule is kept
+COMMA_ASIDES = [
+    ("The Fronde is, in this design, only possible once the Thirty Years War is over.", req(OVER_WAR)),
+    ("The Fronde, which historically broke out in Paris, cannot occur while Richelieu is in effect.",
+     req(NOT_RICHELIEU)),
+    ("The Fronde, for its part, can only take place once the Thirty Years War has come to an end.", req(OVER_WAR)),
+    ("This event, the Fronde in France, can only occur once the Thirty Years War is over.", req(OVER_WAR)),
+    # an aside of fillers only, right after "if": no aside
+    ("If, when this event is drawn, Richelieu is in effect, re-roll.", {**req(NOT_RICHELIEU), "on_fail": "reroll"}),
+    ("Can occur only if, at the time of the draw, Richelieu is not in effect.", req(NOT_RICHELIEU)),
+]
+
+
+@pytest.mark.parametrize("text,want", COMMA_ASIDES, ids=[c[0][:60] for c in COMMA_ASIDES])
+def test_an_aside_between_commas_that_states_nothing_is_cut(text, want):
+    assert _read(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "The Fronde, unless Richelieu is in effect, cannot occur before the Thirty Years War is over florp.",
+    "The Fronde, which needs Richelieu, cannot occur while the Thirty Years War is in effect.",  # it says more
+    "The Fronde, at least in France, florp cannot occur while Richelieu is in effect.",  # the rest does not read
+])
+def test_an_aside_that_says_something_or_a_rest_that_does_not_read_is_reported(text):
+    logic = _read(text)
+    assert logic is not None and logic["role"] == "unread", logic
+

@@ -117,6 +117,18 @@ def test_ordinals_periods_and_outcomes(text, want):
     assert _read(text) == want
 
 
+@pytest.mark.parametrize("text,want", [
+    # set aside but eligible to come back: refused, renewable
+    ("In the event that event 3:IV is in effect at the time of the draw, this Event shall be marked off but shall "
+     "remain eligible for renewal at a later time.", req({"kind": "not_in_effect", "event": "3:IV"},
+                                                          on_fail="refused_renewable")),
+    ("If, when this event is drawn, event 3:IV has not occurred, it shall be marked off.",
+     req(occurred("3:IV"), on_fail="mark_off")),
+])
+def test_renewal_and_a_filler_aside(text, want):
+    assert _read(text) == want
+
+
 def test_an_effect_only_if_a_condition_holds():
     logic = read_text("This event ends the game only if event 3:IV has occurred.", "2:VII", vocab=VOCAB)
     assert logic["effects"] == [{"kind": "game_ends"}] and logic["when"] == [occurred("3:IV")], logic

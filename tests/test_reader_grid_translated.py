@@ -55,6 +55,8 @@ CASES = [
     ("Cannot have place while the war of thirty years is still raging.", req(NOT_WAR)),
     ("Can only arrive if Genoa is still held by Spain.", req({"kind": "owns", "subject": "Spain", "value": "Genoa"})),
     ("This event can only arrive once the game has reached the period VII.", req(VII)),
+    ("Cannot produce itself if the event 3:IV has not yet produced itself; relaunch the die.",
+     req(OCC, on_fail="reroll")),
 ]
 
 

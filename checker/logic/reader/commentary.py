@@ -87,6 +87,8 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
     if heading and _NOUN_END.fullmatch(piece):
         piece = piece[:piece.rfind(" ")]  # "Scenario end:", "Game end:": a noun's end, not "end" said of events
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    if any(t.kind in ("REF", "BAREID") for t in tokens(f"({piece})", ctx, lexicon_for(extra), tolerant=True)):
+        return False  # an id that the parentheses make one ("(Late #3)", "(VII-11)"): it names an event
     allowed = INERT | {"THIS", "LABEL"} if heading else INERT
     if not toks:
         return True  # only words that carry no logic ("…, full stop", "-- obviously")
@@ -205,6 +207,46 @@ def _head(body: str) -> int:
     return -1
 
 
+# a comma aside that opens with a relative word ("The Thirty Years War, which broke out in Bohemia, …")
+_RELATIVE = re.compile(r"^\s*(?:which|who|whose|being|as)\b", re.IGNORECASE)
+
+
+def _without_comma_asides(body: str, ctx: Context, extra: tuple, shaped) -> str | None:
+    """``body`` with its asides between two commas cut, when each states nothing: inert words ("The English Civil War
+    is, in this design, only possible …", "…, as players will appreciate, …"), a relative clause that names no
+    event, state or place beyond a name ("Olivares, whose reforms failed, …"), or the event's own title again ("This
+    event, the War between Persia and Turkey, can only …"). None when there is none. Only the first clause (before
+    a ';') is looked at, at most ``MAX_PIECES`` asides; the caller keeps the cut only if what is left reads whole."""
+    end = body.find(";")
+    head, rest = (body, "") if end < 0 else (body[:end], body[end:])
+    commas = [i for i, ch in enumerate(head) if ch == ","][:MAX_PIECES + 1]
+    cuts = []
+    for a, b in zip(commas, commas[1:]):
+        if cuts and cuts[-1][1] == a:
+            continue  # (the comma that closed the last aside opens no new one)
+        piece = head[a + 1:b]
+        if _comma_aside(piece, ctx, extra, shaped):
+            cuts.append((a, b))
+    if not cuts:
+        return None
+    for a, b in reversed(cuts):
+        head = head[:a] + head[b + 1:]
+    return " ".join(head.split()) + rest
+
+
+def _comma_aside(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
+    if not piece.strip():
+        return False
+    if inert(piece, ctx, extra, shaped):
+        return True
+    toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
+    if toks and all(t.kind == "THIS" and t.by_title for t in toks):
+        return True  # the event's own title again, in apposition
+    if _RELATIVE.match(piece) and not QUALIFIERS.search(piece) and not shaped(piece.strip()):
+        return bool(toks) and all(t.kind in INERT for t in toks)
+    return False
+
+
 def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None) -> str | None:
     """``text`` with its inert heading, clauses, asides and closing remark cut out, or None when nothing is cut (or
     nothing is left). ``reads``: does a piece read whole as a rule (the reader's own test)?"""
@@ -236,6 +278,10 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
     cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped) or _OLD_WORDING.match(body, a)]
     for a, b in reversed(cut):
         body = body[:a].rstrip() + body[b:]
+    if reads is not None:
+        bare = _without_comma_asides(body, ctx, extra, shaped)
+        if bare is not None and reads(bare):
+            body, changed = bare, True
     # a spaced dash between clauses is a semicolon ("… cancels the Berlin Wall -- obviously", "… ends — no extra turn")
     dashed = _DASH.sub("; ", body)
     clauses = _pieces_at_semicolons(dashed)

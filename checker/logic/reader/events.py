@@ -960,6 +960,11 @@ class _ToFormula(Transformer):
         self.ended_effect = True
         return self.eff_cancel_passive(items)
 
+    def eff_ended_never(self, items):
+        """"The Berlin Wall is ended and can not be played anymore": cancelled, and never to occur again."""
+        self.ended_effect = True
+        return self.eff_cancel_never(items)
+
     def eff_ended_its(self, items):
         self.ended_effect = True
         return self.eff_cancel_its(items)
@@ -1012,6 +1017,23 @@ def _reading(result) -> Reading:
     return Reading("effect", logic)
 
 
+_V1_VERBS = frozenset({"COP", "HAS"})
+_V1_SUBJECTS = frozenset({"REF", "THIS", "NAME", "CODE"})
+
+
+def verb_first_condition(toks: list, text: str) -> list:
+    """A condition with its verb first, then a comma and what follows from it ("Had the Fronde occurred, …", "Were
+    NATO still in effect, …", in German word order "Is the Vietnam War already in effect, the game ends"): the same
+    as "If <subject> <verb> …, …". The tokens are put in that order (an IF before the subject, the verb after it);
+    any other sentence is left as it is. Only a sentence that opens with the capitalised verb and a named subject is
+    turned, so a question ("Is NATO in effect?") with no comma after it is not."""
+    if (len(toks) < 4 or toks[0].kind not in _V1_VERBS or toks[1].kind not in _V1_SUBJECTS
+            or not text[toks[0].start:toks[0].start + 1].isupper()
+            or not any(t.kind == "COMMA" for t in toks[2:])):
+        return toks
+    return [toks[0].__class__("IF", "", toks[0].start), toks[1], toks[0], *toks[2:]]
+
+
 def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
     """The reading of one sentence in the event language, or ``Unread`` (with the words not read, or both readings
     of an ambiguous sentence)."""
@@ -1027,6 +1049,7 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
                      f"{bare.value}:PERIOD)", text[bare.start:].strip())
     if len(toks) > MAX_TOKENS:
         raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
+    toks = verb_first_condition(toks, text)
     stream = " ".join(t.kind for t in toks)
     try:
         tree = _parser().parse(stream)

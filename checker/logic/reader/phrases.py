@@ -574,6 +574,23 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         out.append(ref)
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
+    return _void_asides(out)
+
+
+_OPENERS = frozenset({"IF", "UNLESS", "WHILE", "PROVIDED", "THAT"})
+
+
+def _void_asides(toks: list[Token]) -> list[Token]:
+    """An aside between commas that held only fillers is no aside: "If, when this event is drawn, Prussia owns
+    Danzig" is "If Prussia owns Danzig", "only if, at the time of play, NATO …" is "only if NATO …", "Cancels NATO,
+    at that time, if …" is "Cancels NATO, if …" (one comma is left, or none right after a subordinator)."""
+    out: list[Token] = []
+    for t in toks:
+        if t.kind == "COMMA" and out and out[-1].kind == "COMMA":
+            if len(out) > 1 and out[-2].kind in _OPENERS:
+                out.pop()
+            continue
+        out.append(t)
     return out
 
 
