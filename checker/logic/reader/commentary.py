@@ -168,7 +168,7 @@ _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:(?:it )?does not matter(?: to (?:
 # … and such a clause that must stand whole: no word may follow it ("otherwise nothing happens florp" is reported)
 _NO_CONSTRAINT_WHOLE = re.compile(
     r"\s*(?:and\s+)?(?:(?:otherwise|if not|else),? (?:nothing happens|nothing changes|(?:it has |there is )?no effect|"
-    r"play (?:continues|goes on)|the game (?:continues|goes on))|"
+    r"play (?:simply |just )?(?:continues|goes on)|the game (?:simply |just )?(?:continues|goes on))|"
     # "…, and that is the whole restriction", "…, and nothing else restricts it": no more
     r"that is the (?:whole|only|entire) (?:restriction|requirement|condition)|"
     r"nothing else (?:restricts|limits|constrains) (?:it|this card|this event)|"
@@ -244,7 +244,8 @@ def _comma_aside(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
         return True  # the event's own title again, in apposition
     if _RELATIVE.match(piece) and not QUALIFIERS.search(piece) and not shaped(piece.strip()):
         return bool(toks) and all(t.kind in INERT for t in toks)
-    return False
+    # what does not constrain the rule ("…, whether or not it is still in effect, and only if …")
+    return _no_constraint(piece)
 
 
 def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None) -> str | None:

@@ -78,6 +78,15 @@ def render() -> str:
     if seq:
         out += ["### Forms that stand for several parts", "", "| form | parts |", "| --- | --- |"]
         out += [f"| {k} | {' '.join(v)} |" for k, v in seq.items()] + [""]
+    composed = {k: v for k, v in (table.get("composed") or {}).items() if not str(k).startswith("_")}
+    if composed:
+        out += ["### Forms composed of parts", "",
+                "Each pattern stands for every sequence of one choice per slot (a slot in *italics* may be left out).",
+                "", "| part | pattern |", "| --- | --- |"]
+        for key, patterns in composed.items():
+            for pattern in patterns:
+                out.append(f"| `{key}` | " + " + ".join(_slot(slot) for slot in pattern) + " |")
+        out += [""]
     out += ["### Words that carry no logic", "", ", ".join(str(f) for f in table.get("fillers", [])), ""]
     parts = table.get("parts") or {}
     if parts:
@@ -87,6 +96,11 @@ def render() -> str:
                 "variant: …\").", "", "| kind | words |", "| --- | --- |"]
         out += [f"| {k} | " + ", ".join(str(w) for w in v) + " |" for k, v in parts.items()] + [""]
     return "\n".join(out)
+
+
+def _slot(choices: list) -> str:
+    words = " / ".join(str(c) for c in choices if c)
+    return f"*[{words}]*" if "" in choices else f"[{words}]"
 
 
 def write_schema_tokens(path: str) -> None:

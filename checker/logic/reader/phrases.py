@@ -11,6 +11,7 @@ the event language (``Unknown``), so nothing is ever half-read.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import re
 from dataclasses import dataclass, field
@@ -52,6 +53,8 @@ def build_lexicon(*tables: dict) -> Lexicon:
                 forms[_words(str(s))] = (str(token),)
         for s, tokens in (table.get("sequences") or {}).items():
             forms[_words(str(s))] = tuple(str(t) for t in tokens)
+        for token, form in (_core_composed() if table is core_table() else composed_forms(table)):
+            forms.setdefault(form, (token,))  # (a form the table lists itself keeps what it says)
         for s in table.get("fillers") or []:
             forms.setdefault(_words(str(s)), ())
     for form, kinds in list(forms.items()):  # "the game ends" is also "game ends" (terse texts drop articles)
@@ -64,6 +67,40 @@ def build_lexicon(*tables: dict) -> Lexicon:
     parts = {key: frozenset(str(w).lower() for table in tables for w in ((table.get("parts") or {}).get(key) or []))
              for key in ("turn", "headings")}
     return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings, parts["turn"], parts["headings"])
+
+
+MAX_COMPOSED = 20000  # forms one pattern of ``composed`` may make (a bounded table, whatever the data)
+
+
+def composed_forms(table: dict):
+    """(token, form) for every form of the table's ``composed`` patterns: a pattern is a list of slots, each a list
+    of choices ("" leaves the slot out), and stands for every sequence of one choice per slot ("the card" + "shall
+    be returned" + "to the deck" + "at the next reshuffle"). A pattern of more than ``MAX_COMPOSED`` forms, or a
+    slot that is no list, is an error of the table (ValueError). A key that starts with "_" holds slots the patterns
+    share, and makes no forms."""
+    for token, patterns in (table.get("composed") or {}).items():
+        if str(token).startswith("_"):
+            continue  # a slot the patterns share (a YAML anchor), no token
+        for pattern in patterns or []:
+            if not isinstance(pattern, list) or not all(isinstance(slot, list) and slot for slot in pattern):
+                raise ValueError(f"composed {token}: a pattern is a list of slots, each a non-empty list of choices")
+            if not all(isinstance(choice, str) for slot in pattern for choice in slot):
+                # (YAML reads a bare off, on, yes or no as true or false: such a word is quoted in the table)
+                raise ValueError(f"composed {token}: every choice is a string (quote off, on, yes, no)")
+            size = 1
+            for slot in pattern:
+                size *= len(slot)
+            if size > MAX_COMPOSED:
+                raise ValueError(f"composed {token}: a pattern of {size} forms (at most {MAX_COMPOSED})")
+            for choice in itertools.product(*pattern):
+                form = _words(" ".join(str(c) for c in choice if c))
+                if form:
+                    yield str(token), form
+
+
+@functools.lru_cache(maxsize=1)
+def _core_composed() -> tuple:
+    return tuple(composed_forms(core_table()))
 
 
 @functools.lru_cache(maxsize=1)
