@@ -129,6 +129,24 @@ def test_renewal_and_a_filler_aside(text, want):
     assert _read(text) == want
 
 
+@pytest.mark.parametrize("text,want", [
+    # the legal tail of a requirement, after a comma and "and"
+    ("Notwithstanding any other rule, this event shall not occur while event 20:IV remains in effect, and shall in "
+     "that case be marked off.", req({"kind": "not_in_effect", "event": "20:IV"}, on_fail="mark_off")),
+    ("This event shall not occur while event 20:IV remains in effect and shall then be re-rolled.",
+     req({"kind": "not_in_effect", "event": "20:IV"}, on_fail="reroll")),
+    # "after" before each of two states: all of them
+    ("This event takes place only after period VII has begun and event 3:IV has occurred.",
+     req({"kind": "period_at_least", "value": "VII"}, occurred("3:IV"))),
+    ("This event takes place only after event 3:IV has occurred and event 7:VII has occurred; otherwise re-roll.",
+     req(occurred("3:IV"), occurred("7:VII"), on_fail="reroll")),
+    ("This event takes place only once 3:IV has been played and 7:VII has occurred.",
+     req(occurred("3:IV"), occurred("7:VII"))),
+])
+def test_legal_tails_and_after_each(text, want):
+    assert _read(text) == want
+
+
 def test_an_effect_only_if_a_condition_holds():
     logic = read_text("This event ends the game only if event 3:IV has occurred.", "2:VII", vocab=VOCAB)
     assert logic["effects"] == [{"kind": "game_ends"}] and logic["when"] == [occurred("3:IV")], logic

@@ -47,6 +47,9 @@ READ = [
      {"role": "effect", "effects": [{"kind": "cancel_event", "event": "3:Mid"}, {"kind": "never_occurs", "event": "3:Mid"}]}),
     ("1:Late", "NATO is cancelled, however only for the USA.",
      {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early", "only_for": "USA"}]}),
+    # the country before the participle, in German word order
+    ("1:Late", "The effects of NATO are for the USSR only cancelled.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "2:Early", "only_for": "USSR"}]}),
     # "requires two things:" and the list after the colon
     ("1:Late", "Detente requires two things: NATO has been played, and the Korean War isn't in effect.",
      {"role": "requirement", "when": [_st("occurred", "2:Early"), _st("not_in_effect", "5:Early")]}),

@@ -419,6 +419,10 @@ class _ToFormula(Transformer):
     def oi_from_period(self, items):
         return [i for i in items if isinstance(i, tuple)][0]
 
+    def oi_after_each(self, items):
+        """"only after period VII has begun and 2:VII has occurred": after each, so all of them."""
+        return _and([self._after(i) for i in items if isinstance(i, tuple)])
+
     def oi_after_before(self, items):
         a, b = [i for i in items if isinstance(i, tuple)]
         return _and([self._after(a), _not(b)])
