@@ -87,8 +87,11 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
     if heading and _NOUN_END.fullmatch(piece):
         piece = piece[:piece.rfind(" ")]  # "Scenario end:", "Game end:": a noun's end, not "end" said of events
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
-    if any(t.kind in ("REF", "BAREID") for t in tokens(f"({piece})", ctx, lexicon_for(extra), tolerant=True)):
-        return False  # an id that the parentheses make one ("(Late #3)", "(VII-11)"): it names an event
+    if any(c.isdigit() for c in piece) and any(
+            t.kind in ("REF", "BAREID") for t in tokens(f"({piece})", ctx, lexicon_for(extra), tolerant=True)):
+        # an id that the parentheses make one ("(Late #3)", "(VII-11)"): it names an event. (Ids have digits; a
+        # title is a reference with or without them, so only a piece with a digit is read a second time)
+        return False
     allowed = INERT | {"THIS", "LABEL"} if heading else INERT
     if not toks:
         return True  # only words that carry no logic ("…, full stop", "-- obviously")

@@ -1035,7 +1035,7 @@ def verb_first_condition(toks: list, text: str) -> list:
             or not text[toks[0].start:toks[0].start + 1].isupper()
             or not any(t.kind == "COMMA" for t in toks[2:])):
         return toks
-    return [toks[0].__class__("IF", "", toks[0].start), toks[1], toks[0], *toks[2:]]
+    return [dataclasses.replace(toks[0], kind="IF", value=""), toks[1], toks[0], *toks[2:]]
 
 
 def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
