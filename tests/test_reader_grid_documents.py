@@ -68,6 +68,9 @@ READ = [
     ("eu", "8:VII", "Evt VII-8 may not be rolled until VII-7 has been played.", _req(_st("occurred", "7:VII"))),
     ("cw", "3:Mid", "Cannot be played before the Berlin Blockade (Early 4).", _req(_st("occurred", "4:Early"))),
     ("cw", "1:Late", "Unplayable while the Blockade (Early #4) is in effect.", _req(_st("not_in_effect", "4:Early"))),
+    # the number, a slash and the label, as a magazine's event table writes it
+    ("eu", "8:VII", "Not before 7/VII has occurred.", _req(_st("occurred", "7:VII"))),
+    ("cw", "3:Mid", "Cannot be played while 4/Early is in effect.", _req(_st("not_in_effect", "4:Early"))),
     # a name of the writer's own, capitalised, before an id in parentheses
     ("eu", "8:VII", "Cannot occur while Bar (VII-11) is still in effect.", _req(_st("not_in_effect", "11:VII"))),
     ("eu", "8:VII", "Cannot occur before Partition One (7:VII) has occurred.", _req(_st("occurred", "7:VII"))),
@@ -180,3 +183,10 @@ CLEAN = [
 @pytest.mark.parametrize("game, event, text", CLEAN)
 def test_sentences_that_state_no_rule_raise_nothing(game, event, text):
     assert _read(game, event, text) is None
+
+
+# a slash between numbers, or a number and a word that is no period, is no id: a fraction, a date, a ratio
+@pytest.mark.parametrize("text", ["Roll 1/2 of the dice; 3/4 of the units return.", "Signed on 12/10/1792.",
+                                  "Units move at 1/turn."])
+def test_a_slash_that_is_no_id(text):
+    assert _read("eu", "8:VII", text) is None

@@ -109,11 +109,15 @@ class EventIdSyntax:
 
         - joined by a hyphen or a dash, as wargame lists write it: "VII-8", "Evt IV-20", "Mid-1";
         - in parentheses after an event's name, with a space or "#": "Berlin Wall (Mid 3)", "Decolonization (Early
-          #10)"; the match is the inside of the parentheses.
+          #10)"; the match is the inside of the parentheses;
+        - the number, a slash and the label, as magazine event tables write it (groups ``num7``/``per7``): "Evt
+          9/VII", "12/VII ends 11/VII" (not a date or a fraction: the label is one of the game's periods).
         """
         per = alternation(own_labels)
-        return (rf"(?<![\w:/\-–]){'(?!x)x' if not own_labels else ''}(?P<per5>{per})[-–](?P<num5>{NUMBER})(?![\w:\-–])"
-                rf"|(?<=\()\s*(?P<per6>{per})\s+#?\s?(?P<num6>{NUMBER})\s*(?=\))")
+        none = '(?!x)x' if not own_labels else ''
+        return (rf"(?<![\w:/\-–]){none}(?P<per5>{per})[-–](?P<num5>{NUMBER})(?![\w:\-–])"
+                rf"|(?<=\()\s*(?P<per6>{per})\s+#?\s?(?P<num6>{NUMBER})\s*(?=\))"
+                rf"|(?<![\w:/\-–]){none}(?P<num7>{NUMBER})/(?P<per7>{per})(?![\w/\-–]|:\w)")
 
     @cached_property
     def in_this_period(self) -> str:

@@ -916,6 +916,11 @@ class _ToFormula(Transformer):
         """"When this event takes place, PRU annexes DANZIG": the event's own effects."""
         return self.eff_plain([i for i in items if isinstance(i, list)])
 
+    def eff_inner(self, items):
+        """Effects with the condition said after them ("Cancels Détente if it is in effect"), alone or after this
+        event's firing ("When NATO is played, it cancels the Berlin Blockade if the Blockade is in effect")."""
+        return next(i for i in items if isinstance(i, tuple))
+
     def eff_if(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
         effects = [i for i in items if isinstance(i, list)][0]
@@ -1013,6 +1018,9 @@ def _reading(result) -> Reading:
     if kind == "otherwise":
         return dataclasses.replace(_reading(result[1]), otherwise=True)
     _, effects, when, unless = result
+    if any(e.get("event") == _ITS for e in effects):
+        # "A: Ends it, if still active." after a question: "it" names no event of this sentence
+        raise Unread("'it' or 'its effects' with no event before it", "it")
     logic = {"effects": effects}
     if when is not None:
         logic["when"] = [to_condition(x) for x in _flat_and(_nnf(when))]

@@ -396,10 +396,10 @@ def references(text: str, ctx: Context):
         for m in syntax.compiled(syntax.number_alone).finditer(text):  # "EVENT 11": no period, never guessed
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
-    if ctx.periods and ("-" in text or "–" in text or "(" in text):
-        for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "Berlin Wall (Mid 3)"
+    if ctx.periods and ("-" in text or "–" in text or "(" in text or "/" in text):
+        for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "(Mid 3)", "9/VII"
             if free(m.start(), m.end()):
-                num, per = (m["num5"], m["per5"]) if m["num5"] else (m["num6"], m["per6"])
+                num, per = next((m[f"num{k}"], m[f"per{k}"]) for k in (5, 6, 7) if m[f"num{k}"])
                 found.append((m.start(), m.end(), id_token(f"{int(num)}:{per}", m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")

@@ -17,8 +17,15 @@ from .phrases import Context, lexicon_for, tokens
 # with one of them may create, remove or hand over a place ("Danzig becomes a Prussian province", "Poland
 # disappears from the map", "title to Corsica shall vest in France"): read or reported, never dropped
 _PLACE_WORDS = re.compile(
-    r"\b(?:(?-i:[A-Z])\w+\s+becomes\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:province|minor|possession|part\s+of)"
-    r"|(?-i:[A-Z])\w+\s+becomes\s+(?-i:[A-Z])\w+"
+    r"\b(?:(?-i:[A-Z])\w+\s+becomes\s+(?:a\s+|an\s+|the\s+)?(?:\w+\s+)?(?:province|minor|possession|part\s+of"
+    r"|country|state|nation|colony|territory)\b"
+    # "By the Truman Doctrine becomes the USA Turkey": a translator's "becomes" for "gets" (reported)
+    r"|(?-i:[A-Z])\w+\s+becomes\s+(?:the\s+)?(?-i:[A-Z])\w+|\bin\s+(?:its\s+|their\s+)?possession\s*(?:$|[.;:,!)])"
+    r"|\binto\s+(?-i:[A-Z])\w+\s+hands\b"
+    # "CORSICA GOES FRENCH": a change of owner by the country's adjective, in a verb no form reads
+    r"|(?-i:[A-Z])\w+\s+(?:goes|turns)\s+(?-i:[A-Z])\w+(?=\s*(?:$|[.;:,!)]|\s[-–—]))"
+    # "AFGHANISTAN ABSORBED -- NO LONGER A STATE": a minor removed (in capitals, which words are its name?)
+    r"|\bno\s+longer\s+an?\s+(?:minor\s+)?(?:state|minor|country|nation)\b"
     r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
     r"|\b(?:take|takes|took|remove|removes|withdraw|withdraws)\s+(?:\w+\s+){1,3}?(?:from|off)\s+(?:the\s+)?map"
     r"|\bgone\s+for\s+good|\bis\s+gone\b"
@@ -44,7 +51,8 @@ _PLACE_WORDS = re.compile(
     re.IGNORECASE)
 
 # an event said to be gone in a word no form reads ("Star Wars is out", "the Blockade is dead")
-_GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)", re.IGNORECASE)
+_GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)"
+                   r"|^\W*(?:kills?|scraps?|nukes?|axes|wipes\s+out|knocks\s+out)\b", re.IGNORECASE)
 
 # an event's effects named with a possessive ("the Sale of Corsica's effects", "Détente's remaining effects")
 _POSSESSIVE_EFFECTS = re.compile(r"\w['’]s\s+(?:\w+\s+)?effects?\b", re.IGNORECASE)
@@ -193,7 +201,8 @@ def _state_of_a_name(toks, turn_parts: frozenset) -> bool:
             return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
         if j == i + 1 and toks[j].kind in _BARE_STATE and after not in ("X", "NAME", "UNIT"):
             return True  # written without a verb: "if the Bavarian Succession still in force is", "Bar impossible"
-        if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V") and (after is None or after in _CLAUSE_END)
+        if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V")
+                and (after is None or after in _CLAUSE_END or after in ("FOR", "ONLY_FOR"))
                 and not _a_turn_part(t.value, turn_parts)):
             return True  # "Bar ends.", "Olivares ends, and …": an event by a name rulekb does not know (not "the
             # Movement Phase ends": a part of the turn)
@@ -276,6 +285,28 @@ def _a_number_in_clause(toks, i: int) -> bool:
 
 
 def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
+    """Does the text state what the logic models (see the tests below)? Judged on the whole text, then without its
+    asides in parentheses, clause by clause, so that a counter in an aside or in a clause of its own ("Danzig to PRU
+    (place PRU ctrl marker)", "…: move the Minsk marker to the Russian player") does not hide the rule beside it.
+    What an aside says is judged only as part of its sentence ("(even if Alliance no longer exists)")."""
+    if _event_shaped(text, ctx, extra):
+        return True
+    if _YEAR.search(text[:MAX_SHAPED]):
+        return False  # history told (a year) in one clause is told in all of them
+    bare = _ASIDES.sub(" ", text[:MAX_SHAPED])
+    pieces = [p for p in _CLAUSES.split(bare) if p and p.strip()]
+    # before a colon, the clause that leads ("Russia takes Minsk: move the Minsk marker …"); what follows a colon is
+    # judged only with its lead ("Historical note: the city was annexed …" is commentary)
+    pieces += [p.split(": ", 1)[0] for p in pieces if ": " in p]
+    return (bare != text or len(pieces) > 1) and any(_event_shaped(p, ctx, extra) for p in pieces)
+
+
+# where a text's clauses part: a semicolon or a dash between spaces, ", so "
+_CLAUSES = re.compile(r";\s|\s[-–—]{1,2}\s|,\s+so\s")
+MAX_SHAPED = 4000  # (the text is read in linear time: a longer one is judged whole)
+
+
+def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
     while toks and toks[0].kind in ("LABEL", "SEMI", "COMMA"):
         toks = toks[1:]  # a heading ("EVENTS PHASE: …") says where the rule stands; the rule is after it
@@ -295,6 +326,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "If England does not own Virginia, mark off": a failure outcome under a condition
     if "NO_EFFECT" in kinds and kinds & {"THIS", "IT"} and kinds & _SUBORDINATORS:
         return True  # "This event shall have no effect … where Spain does not own Catalonia": a requirement
+    if any(t.kind == "CREATE_V" and i and toks[i - 1].kind in ("REF", "THIS") for i, t in enumerate(toks)):
+        return True  # "The Berlin Wall creates a brand-new country for you, East Germany": a minor created
     if kinds & {"DISSOLVED", "INTO_EXISTENCE"} and kinds & {"NAME", "REF", "THIS"} and "UNIT" not in kinds:
         return True  # "the Bar confederation is dissolved": a minor removed, or an event ended (reported)
     if kinds & {"NAME", "REF"} and _names_a_minor(toks):
@@ -338,8 +371,9 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "Star Wars is out", "the Blockade is dead": an event ended or removed, in words no form reads
     if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS") for i, t in enumerate(toks)):
         return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end
-    if any(t.kind == "OTHERWISE" and toks[i + 1].kind in _OUTCOMES for i, t in enumerate(toks[:-1])):
-        return True  # "…, otherwise consider as played": the outcome of a requirement said before it
+    if any(t.kind == "OTHERWISE" and ((i + 1 < len(toks) and toks[i + 1].kind in _OUTCOMES)
+                                      or (i and toks[i - 1].kind in _OUTCOMES)) for i, t in enumerate(toks)):
+        return True  # "…, otherwise consider as played", "… and is rerolled otherwise": a requirement's outcome
     if kinds & {"THIS", "REF"} and "DELAY" in kinds and kinds & _SUBORDINATORS:
         return True  # "This event shall be postponed for so long as Bavaria does not exist"
     if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
@@ -351,7 +385,8 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if _state_of_a_name(toks, lexicon_for(extra).turn_parts):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     if any(seq[i:i + 4] in (["REF", "FOR", "CODE", "ONLY"], ["REF", "ONLY_FOR", "CODE"])
-           or seq[i:i + 5] in (["REF", "X", "FOR", "CODE", "ONLY"], ["REF", "X", "ONLY_FOR", "CODE"])
+           or seq[i:i + 5] in (["REF", "X", "FOR", "CODE", "ONLY"], ["REF", "X", "ONLY_FOR", "CODE"],
+                               ["REF", "X", "LPAR", "CODE", "ONLY"])
            for i in range(len(seq))):
         return True  # "Marshall Plan off for the UK only": something done to an event for one country
     if (any(t.kind == "REF" for t in toks) and kinds & _STATE_ANYWHERE and "UNIT" not in kinds
@@ -368,6 +403,14 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "Only if Spain does not own Amsterdam and Paris.", "Not if FRA owns Corsica": a requirement
     if toks[first].kind == "PERIOD" and first + 1 < len(toks) and toks[first + 1].kind in ("ONLY", "OR_LATER"):
         return True  # "Late War only", "Mid War or later only": when the event may occur
+    if "UNIT" not in kinds and any(
+            seq[i:i + 3] in (["ONLY", "VPRES", "IF"], ["VPRES", "ONLY", "IF"])
+            or (kinds & {"THIS", "REF"} and (seq[i:i + 3] in (["ONLY", "VINF", "IF"], ["VINF", "ONLY", "IF"]) or seq[i:i + 4] in (
+                ["ONLY", "MODAL", "VINF", "IF"], ["MODAL", "VINF", "ONLY", "IF"], ["MODAL", "ONLY", "VINF", "IF"])))
+            for i in range(len(seq))):
+        # "The fighting part of this one only happens if …", "Clause 2 of Olivares shall apply only where …" (an
+        # infinitive only beside an event: "leaders can only be used when inactive" is no event's rule)
+        return True
     frame_subject = toks[first].kind in ("THIS", "IT", "MODAL", "DOES", "VPRES", "VINF", "PLAYABLE", "ONLY", "REQUIRES",
                                      "UNPLAYABLE", "COP", "NEG", "LABEL", "PROVIDED")
     negative = ("NEG" in kinds and kinds & {"VINF", "PLAYABLE", "PART_P"}) or "UNPLAYABLE" in kinds

@@ -40,16 +40,21 @@ _END = re.compile(r"(?<=\.)(?= |$)")
 def split_sentences(text: str, labels: frozenset[str] | None = None) -> list[Sentence]:
     """The sentences of ``text``; a sentence's asides are cut out only when it is parsed (``masked``).
 
-    Pieces ending in ". " are cut with one regular-expression split; a piece inside an open parenthesis, or
-    ending in an abbreviation ("rule 53.3."), is joined to the next: linear in the text's length.
+    Pieces ending in ". " are cut with one regular-expression split; a piece inside an open parenthesis, ending in
+    an abbreviation ("rule 53.3."), or followed by a word in lower case ("Truman Doct. ends for the UK only": no
+    sentence starts so) is joined to the next: linear in the text's length.
     """
     out: list[Sentence] = []
     buf: list[str] = []
     depth = 0
-    for piece in _END.split(text):
+    pieces = _END.split(text)
+    for k, piece in enumerate(pieces):
         buf.append(piece)
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
+        after = pieces[k + 1][:2] if k + 1 < len(pieces) else ""
+        if after[:1] == " " and after[1:].islower():
+            continue  # an abbreviation's dot: the sentence goes on
         if depth == 0 and not _abbrev_end(piece) and not _BARE_ANSWER.search(piece):
             _add(out, "".join(buf), labels)
             buf = []

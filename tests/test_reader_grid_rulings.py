@@ -1,0 +1,78 @@
+"""A grid of rulings, as a referee, a lawyer-gamer or a club's house rules write them: a preamble that says a rule is
+ruled ("It is hereby ruled that …", "For the avoidance of doubt, …", "Note that …"), the draw itself as what is
+re-rolled or struck off ("a non-conforming draw shall be re-rolled"), nothing happening for the rest of a turn, "where
+this is not met", and an event's own effects each under the condition said after them ("When NATO is played, it
+cancels the Berlin Blockade if the Blockade is in effect"). Written from these forms, not from any corpus; every
+reading checked by hand.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reader_grid import reader
+
+GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
+                "events": {"7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND",
+                           "11:VII": "THE CONFEDERATION OF BAR", "12:VII": "THE WAR OF BAVARIAN SUCCESSION"}},
+         "cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
+                "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
+                           "4:Early": "BERLIN BLOCKADE", "1:Late": "DETENTE"}}}
+_read = reader(GAMES)
+
+
+def st(kind, event):
+    return {"kind": kind, "event": event}
+
+
+REQUIREMENTS = [
+    ("It is hereby ruled that this event shall not occur unless event 7:VII has previously occurred; a "
+     "non-conforming draw shall be re-rolled.", [st("occurred", "7:VII")], "reroll"),
+    ("For the avoidance of doubt, this event may occur only if the First Division has occurred; any premature draw "
+     "shall be re-drawn.", [st("occurred", "7:VII")], "reroll"),
+    ("This event shall not occur while the Confederation of Bar is in effect; such a draw shall be struck off.",
+     [st("not_in_effect", "11:VII")], "mark_off"),
+    ("Note that this event can only occur after 8:VII; the draw is returned to the deck at the next reshuffle.",
+     [st("occurred", "8:VII")], "refused_renewable"),
+    ("This event may occur only if 7:VII has occurred; where this is not met, nothing shall happen.",
+     [st("occurred", "7:VII")], "nothing"),
+    ("This event cannot occur before 7:VII; otherwise nothing happens that turn.", [st("occurred", "7:VII")],
+     "nothing"),
+    ("Only if 8:VII is in effect; if not, nothing happens in this events phase.", [st("in_effect", "8:VII")],
+     "nothing"),
+]
+
+
+@pytest.mark.parametrize("text, when, on_fail", REQUIREMENTS, ids=[r[0][:50] for r in REQUIREMENTS])
+def test_rulings_requirements(text, when, on_fail):
+    assert _read("eu", "12:VII", text, opening=True) == {"role": "requirement", "when": when, "on_fail": on_fail}
+
+
+EFFECTS = [
+    ("cw", "2:Early", "When NATO is played, it cancels the Berlin Blockade if the Blockade is in effect.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "4:Early"}], "when": [st("in_effect", "4:Early")]}),
+    ("cw", "2:Early", "When this card is played, it cancels the Berlin Blockade if it is in effect.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "4:Early"}], "when": [st("in_effect", "4:Early")]}),
+    ("cw", "2:Early", "When NATO is played, the Warsaw Pact ends unless Detente is in effect.",
+     {"role": "effect", "effects": [{"kind": "cancel_event", "event": "3:Early"}],
+      "unless": [st("in_effect", "1:Late")]}),
+    ("eu", "12:VII", "For the avoidance of doubt, this event shall create Saxony where Saxony does not already exist.",
+     {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Saxony"}],
+      "when": [{"kind": "not_exists", "subject": "Saxony"}]}),
+]
+
+
+@pytest.mark.parametrize("game, event, text, want", EFFECTS, ids=[e[2][:50] for e in EFFECTS])
+def test_rulings_effects(game, event, text, want):
+    assert _read(game, event, text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "A non-conforming draw shall be re-rolled.",  # the outcome of which requirement?
+    "Nothing happens that turn.",
+    # two effects and one condition: of both, or of the last one only?
+    "When NATO is played, the Warsaw Pact and Detente end and the Berlin Blockade is cancelled if it is in effect.",
+])
+def test_what_rulings_leave_open_is_reported(text):
+    got = _read("cw", "2:Early", text, opening=True)
+    assert got is not None and got["role"] == "unread", got
