@@ -49,6 +49,9 @@ REQUIREMENTS = [
     ("This event cannot occur while 11:VII is in course; otherwise it comes marked off.",
      [st("not_in_effect", "11:VII")], "mark_off"),
     ("ONLY WITH 11:VII IN COURSE, ELSE REROLL.", [st("in_effect", "11:VII")], "reroll"),
+    ("This event cannot to be played after 7:VII; if it is extracted then, it comes removed from the game.",
+     [st("not_occurred", "7:VII")], "mark_off"),
+    ("This event has place only after 7:VII; otherwise is to draw again.", [st("occurred", "7:VII")], "reroll"),
     ("Only with the First Division ended, else mark off.", [st("over", "7:VII")], "mark_off"),
     ("ONLY WITH POLAND EXISTING AND 8:VII IN EFFECT. ELSE REROLL.",
      [{"kind": "exists", "subject": "POLAND"}, st("in_effect", "8:VII")], "reroll"),
@@ -67,6 +70,8 @@ def test_calqued_requirements(text, when, on_fail):
     ("eu", "12:VII", "The second half of this one only happens if Prussia owns Danzig."),
     ("eu", "12:VII", "Clause 2 of this event shall apply only where Spain owns Lisbon."),
     ("eu", "12:VII", "With this event comes created the minor state of Saxony, but florp."),
+    # a place taken, then a counter handed over: the change of owner is reported, never hidden by the counter
+    ("cw", "4:Late", "When the Warsaw Pact comes down, the Soviets take East Germany: hand the USSR player the marker."),
 ])
 def test_calques_never_silent(game, event, text):
     got = _read(game, event, text, opening=True)

@@ -48,6 +48,67 @@ def test_rulings_requirements(text, when, on_fail):
     assert _read("eu", "12:VII", text, opening=True) == {"role": "requirement", "when": when, "on_fail": on_fail}
 
 
+# a card game's house rules and FAQs: the player's draw, what counts, when the card comes back
+CARD_REQUIREMENTS = [
+    ("You can play the Warsaw Pact only after NATO. If you drew it too early, it is removed from the game.",
+     [st("occurred", "2:Early")], "mark_off"),
+    ("The Warsaw Pact shall be playable only after NATO; absent that, the card shall be removed from the game.",
+     [st("occurred", "2:Early")], "mark_off"),
+    ("The Warsaw Pact is playable only while NATO is in effect; in every other case the draw shall count as played.",
+     [st("in_effect", "2:Early")], "consider_played"),
+    ("You may play the Warsaw Pact only when NATO has been played. If you can't, it counts as played anyway.",
+     [st("occurred", "2:Early")], "consider_played"),
+    ("The Warsaw Pact needs NATO. If NATO has not been played yet, nothing happens and your turn is over.",
+     [st("occurred", "2:Early")], "nothing"),
+    ("The Warsaw Pact cannot be played after Detente. If you draw it then, treat it as the 'No event' result.",
+     [st("not_occurred", "1:Late")], "nothing"),
+    ("The Warsaw Pact can't come up once Detente has been played; we re-roll it.", [st("not_occurred", "1:Late")],
+     "reroll"),
+    ("The Warsaw Pact shall be deferred until the Berlin Blockade has ended.", [st("over", "4:Early")], "delay"),
+    ("The Warsaw Pact can only be played after NATO; otherwise it comes back when the deck is shuffled.",
+     [st("occurred", "2:Early")], "refused_renewable"),
+    # a delay with the wait said
+    ("Only if NATO is in effect; otherwise the event is delayed until it can be played.", [st("in_effect", "2:Early")],
+     "delay"),
+    ("Only if NATO is in effect. (Otherwise hold this card until both are true.)", [st("in_effect", "2:Early")],
+     "delay"),
+    ("Only if NATO is in effect; if not, keep the card in your hand until you can.", [st("in_effect", "2:Early")],
+     "delay"),
+    ("ONLY IF NATO IN EFFECT. IF NOT: DELAYED UNTIL POSSIBLE.", [st("in_effect", "2:Early")], "delay"),
+    # a heading before a dash, as a card's reminder line prints it
+    ("Condition -- NATO in play.", [st("in_effect", "2:Early")], None),
+]
+
+
+@pytest.mark.parametrize("text, when, on_fail", CARD_REQUIREMENTS, ids=[r[0][:50] for r in CARD_REQUIREMENTS])
+def test_card_rulings_requirements(text, when, on_fail):
+    want = {"role": "requirement", "when": when, **({"on_fail": on_fail} if on_fail else {})}
+    assert _read("cw", "3:Early", text, opening=True) == want
+
+
+@pytest.mark.parametrize("text", [
+    "Hold this card until both are true.",  # a delay, but of which requirement?
+    "Warsaw -- the capital of Poland.",  # a dash after a word that is no heading: no requirement
+    "Design note -- NATO came first.",
+])
+def test_a_wait_or_a_dash_alone_states_no_requirement(text):
+    got = _read("cw", "3:Early", text)
+    assert got is None or got["role"] == "unread", got
+
+
+# terse lists in capitals: the event's own name and no verb, a state with "not", "consider played"
+@pytest.mark.parametrize("text, want", [
+    ("WAR OF BAVARIAN SUCCESSION ONLY WHILE 11:VII IN EFFECT. OTHERWISE REROLL.",
+     {"role": "requirement", "when": [st("in_effect", "11:VII")], "on_fail": "reroll"}),
+    ("ONLY AFTER VII:7 AND VII:8. OTHERWISE CONSIDER PLAYED.",
+     {"role": "requirement", "when": [st("occurred", "7:VII"), st("occurred", "8:VII")], "on_fail": "consider_played"}),
+    ("REQUIRES: 7:VII NOT OCCURRED OR 11:VII IN EFFECT. ELSE REROLL.",
+     {"role": "requirement", "when_any": [st("not_occurred", "7:VII"), st("in_effect", "11:VII")], "on_fail": "reroll"}),
+])
+def test_terse_rulings(text, want):
+    assert _read("eu", "12:VII", text, opening=True) == want
+
+
 EFFECTS = [
     ("cw", "2:Early", "When NATO is played, it cancels the Berlin Blockade if the Blockade is in effect.",
      {"role": "effect", "effects": [{"kind": "cancel_event", "event": "4:Early"}], "when": [st("in_effect", "4:Early")]}),
@@ -56,6 +117,9 @@ EFFECTS = [
     ("cw", "2:Early", "When NATO is played, the Warsaw Pact ends unless Detente is in effect.",
      {"role": "effect", "effects": [{"kind": "cancel_event", "event": "3:Early"}],
       "unless": [st("in_effect", "1:Late")]}),
+    ("eu", "12:VII", "With the War of Bavarian Succession the game comes to its end.", {"role": "effect",
+                                                                                      "effects": [{"kind": "game_ends"}]}),
+    ("eu", "12:VII", "Game over.", {"role": "effect", "effects": [{"kind": "game_ends"}]}),
     ("eu", "12:VII", "For the avoidance of doubt, this event shall create Saxony where Saxony does not already exist.",
      {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Saxony"}],
       "when": [{"kind": "not_exists", "subject": "Saxony"}]}),

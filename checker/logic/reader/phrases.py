@@ -565,6 +565,8 @@ _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them)\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 _SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?)\s+)+")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
+# a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
+_HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")
 
 
 def _lower(word: str) -> str:
@@ -597,6 +599,9 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     # where the rule stands in its document, no word of it (set aside as spaces: offsets stay the text's)
     text = _SECTION_MARK.sub(lambda m: " " * len(m.group(0)), text, count=1)
     head = _HEADING.match(text) if lexicon.headings else None
+    if head is None and lexicon.headings:
+        dash = _HEADING_DASH.match(text)
+        head = dash if dash and _words(dash["head"]) in lexicon.headings else None
     refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))

@@ -44,7 +44,8 @@ _PLACE_WORDS = re.compile(
     # a place taken, sold or put on the map in the writer's own words ("the Soviets take Berlin", "Russia grabs
     # Warsaw", "Genoa sells Corsica to France", "Danzig passes under Prussia", "puts Yugoslavia on the map"): a change
     # of owner or a minor created that no form reads (reported)
-    r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+(?!\s+(?-i:[A-Z]))"
+    r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+"
+    r"(?:\s+(?-i:[A-Z])[\w-]+){0,2}(?!\s+(?-i:[A-Z]))"
     r"(?:\s+to\s+(?:the\s+)?(?-i:[A-Z])\w+)?\s*(?:$|[.;:,!]|\s+(?:from|to|for\s+good|at\s+once|immediately)\b)"
     r"|\b(?:passes|goes|falls|comes)\s+under\s+(?:the\s+)?(?-i:[A-Z])"
     r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+(?:\s+(?:minor|country|state|nation|province))?\s+on\s+the\s+(?:map|board))",
