@@ -343,8 +343,10 @@ def test_a_minor_placed_on_the_map_in_an_apposition_is_reported_in_the_body_not_
         return read_text(text, "7:Late", None, VOCAB, opening=False)
 
     assert body("Georgia is placed on the map.")["effects"] == [{"kind": "minor_created", "subject": "Georgia"}]
-    # the apposition and "a new minor": a state change the logic models that the grammar does not read: reported
-    assert body("A new minor, Georgia, is placed on the map.")["role"] == "unread"
+    # "a new minor" and its name in apposition (read since stop 49)
+    assert body("A new minor, Georgia, is placed on the map.")["effects"] == [{"kind": "minor_created",
+                                                                                "subject": "Georgia"}]
+    # the name first, then the apposition: a state change the logic models that the grammar does not read: reported
     assert body("Georgia, a new country, is placed on the map.")["role"] == "unread"
     # a sentence about counters, with no state the logic models, stays clean
     assert body("Roll two dice for each German minor to see which side it joins.") is None

@@ -75,6 +75,14 @@ CARD_REQUIREMENTS = [
     ("Only if NATO is in effect; if not, keep the card in your hand until you can.", [st("in_effect", "2:Early")],
      "delay"),
     ("ONLY IF NATO IN EFFECT. IF NOT: DELAYED UNTIL POSSIBLE.", [st("in_effect", "2:Early")], "delay"),
+    # an outcome after ", and if drawn then", and what it is instead of
+    ("The Warsaw Pact is unplayable while Detente is in effect, and if drawn then it is removed from the game rather "
+     "than reshuffled.", [st("not_in_effect", "1:Late")], "mark_off"),
+    ("The Warsaw Pact can only be played after NATO; if you draw it earlier, put it in the discard pile and it comes "
+     "back at the next reshuffle.", [st("occurred", "2:Early")], "refused_renewable"),
+    # the writer's reason, then a colon and the rule it explains
+    ("The Pact is tied to NATO's founding: the event may only be played once NATO has been played.",
+     [st("occurred", "2:Early")], None),
     # a heading before a dash, as a card's reminder line prints it
     ("Condition -- NATO in play.", [st("in_effect", "2:Early")], None),
 ]
@@ -90,6 +98,8 @@ def test_card_rulings_requirements(text, when, on_fail):
     "Hold this card until both are true.",  # a delay, but of which requirement?
     "Warsaw -- the capital of Poland.",  # a dash after a word that is no heading: no requirement
     "Design note -- NATO came first.",
+    # a condition before a colon is no reason: the rule after it is not read alone
+    "If Detente is in effect: the event is marked off.",
 ])
 def test_a_wait_or_a_dash_alone_states_no_requirement(text):
     got = _read("cw", "3:Early", text)
@@ -120,6 +130,8 @@ EFFECTS = [
     ("eu", "12:VII", "With the War of Bavarian Succession the game comes to its end.", {"role": "effect",
                                                                                       "effects": [{"kind": "game_ends"}]}),
     ("eu", "12:VII", "Game over.", {"role": "effect", "effects": [{"kind": "game_ends"}]}),
+    ("eu", "12:VII", "A new minor, Saxony, is placed on the map.",
+     {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Saxony"}]}),
     ("eu", "12:VII", "For the avoidance of doubt, this event shall create Saxony where Saxony does not already exist.",
      {"role": "effect", "effects": [{"kind": "minor_created", "subject": "Saxony"}],
       "when": [{"kind": "not_exists", "subject": "Saxony"}]}),

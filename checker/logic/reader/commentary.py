@@ -149,6 +149,22 @@ _SO_RULE = re.compile(r"(?P<lead>[^;:()]{3,200}?),\s+(?:and\s+)?(?:so|hence|ther
                       re.IGNORECASE)
 
 
+# "<reason>: <rule>" ("The Fronde is tied to Richelieu's death: the event may only fire once Richelieu has ended"):
+# the rule after the colon names the event, "it", an event or the card as its subject
+_COLON_RULE = re.compile(r"(?P<lead>[^;:()]{12,200}?):\s+"
+                         rf"(?=(?:the\s+(?:event|card)|this\s+(?:event|card)|it|{ID_SHAPE})\b)", re.IGNORECASE)
+# what makes a lead before a colon a condition or a rule of its own, never a reason: "If X is in effect: …"
+_NOT_A_REASON = frozenset({"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL", "ONLY", "NEG",
+                           "MODAL", "MUST", "OTHERWISE", "SHOULD", "NEVER", "NOLONGER", "REQUIRES", "PLAYABLE",
+                           "UNPLAYABLE", "REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW", "NOTHING", "DELAY", "DRAWN"})
+
+
+def _a_reason(lead: str, ctx: Context, extra: tuple) -> bool:
+    """Is ``lead`` (before a colon) the writer's reason: a clause with none of the words of a condition or a rule?"""
+    toks = tokens(lead, ctx, lexicon_for(extra), tolerant=True)
+    return len(toks) >= 3 and not any(t.kind in _NOT_A_REASON for t in toks)
+
+
 def _states_nothing(piece: str, ctx: Context, extra: tuple) -> bool:
     """Does ``piece`` name events or countries without stating anything of them ("Olivares and Richelieu were
     rivals")?"""
@@ -272,6 +288,10 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
         # own, before a rule it reads whole, is the rule's reason. A lead that reads as a rule ("Cannot occur before
         # 7:VII, so re-roll") is kept, and the sentence read whole or reported.
         body, changed = body[so.end():].strip(), True
+    why = _COLON_RULE.match(body) if reads is not None and not changed else None
+    if why and _a_reason(why["lead"], ctx, extra) and not reads(why["lead"]) and reads(body[why.end():]):
+        # the writer's reason, then a colon and the rule it explains (as ", so" above)
+        body, changed = body[why.end():].strip(), True
     lead = _LEAD.match(body)
     first = _FIRST_PERSON.match(body)
     if first:
