@@ -89,6 +89,8 @@ def test_read(game, event, text, want):
     ("eu", "12:VII", "Savoy: to FRA. Genoa: removed."),
     ("eu", "12:VII", "Saxony becomes a separate minor on the map."),
     ("eu", "12:VII", "Place Saxony as a minor."),
+    # a failed draw's outcome after a condition, with a word no form reads after it
+    ("eu", "12:VII", "If France owns Corsica when this event is drawn, it is treated as a 'No Event' result florp."),
 ])
 def test_reported_never_silent(game, event, text):
     got = _read(game, event, text)

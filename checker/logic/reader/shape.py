@@ -322,6 +322,11 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True
     if kinds & _OUTCOMES and kinds & {"THIS", "DRAWN"}:
         return True  # "If this event is already in effect, re-roll."
+    if (kinds & {"NOTHING", "DELAY", "TREAT_AS"} and "DRAWN" in kinds) or (
+            toks[0].kind in ("IF", "UNLESS") and "UNIT" not in kinds
+            and any(seq_i == "COMMA" and [u.kind for u in toks[i + 1:i + 5]] == ["IT", "COP", "CONSIDER_V", "AS"]
+                    for i, seq_i in enumerate(t.kind for t in toks))):
+        return True  # "If France owns Corsica when this event is drawn, it is treated as a 'No Event' result …"
     if (toks[0].kind in ("IF", "UNLESS") and any(t.kind in _OUTCOMES and toks[i - 1].kind in ("COMMA", "SEMI")
                                                  for i, t in enumerate(toks) if i) and "UNIT" not in kinds):
         return True  # "If England does not own Virginia, mark off": a failure outcome under a condition
