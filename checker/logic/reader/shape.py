@@ -316,6 +316,7 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if _in_the_safety_net(text, toks) or _YEAR_BOUND.search(text[:2000]):
         return True
     kinds = {t.kind for t in toks}
+    seq = [t.kind for t in toks]
     if any(t.kind in _ALONE and not (i and toks[i - 1].kind in _SUBORDINATORS) for i, t in enumerate(toks)):
         return True  # "The game ends at once" (but "… until the game ends" is a time, not a rule)
     if toks[0].kind in _OUTCOMES or (toks[0].kind == "OTHERWISE" and kinds & _OUTCOMES):
@@ -324,8 +325,7 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "If this event is already in effect, re-roll."
     if (kinds & {"NOTHING", "DELAY", "TREAT_AS"} and "DRAWN" in kinds) or (
             toks[0].kind in ("IF", "UNLESS") and "UNIT" not in kinds
-            and any(seq_i == "COMMA" and [u.kind for u in toks[i + 1:i + 5]] == ["IT", "COP", "CONSIDER_V", "AS"]
-                    for i, seq_i in enumerate(t.kind for t in toks))):
+            and any(k == "COMMA" and seq[i + 1:i + 5] == ["IT", "COP", "CONSIDER_V", "AS"] for i, k in enumerate(seq))):
         return True  # "If France owns Corsica when this event is drawn, it is treated as a 'No Event' result …"
     if (toks[0].kind in ("IF", "UNLESS") and any(t.kind in _OUTCOMES and toks[i - 1].kind in ("COMMA", "SEMI")
                                                  for i, t in enumerate(toks) if i) and "UNIT" not in kinds):
@@ -340,7 +340,6 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
         return True
-    seq = [t.kind for t in toks]
     if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"], ["REMOVE_V", "IT"]) or seq[i:i + 3] in (
             ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "COP", "REMOVED_PLAY"], ["IT", "NOLONGER", "EXISTS"],
             ["ITS_EFFECTS", "COP", "CANCELLED"], ["ITS_EFFECTS", "ENDS_V"])
