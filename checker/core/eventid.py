@@ -111,13 +111,16 @@ class EventIdSyntax:
         - in parentheses after an event's name, with a space or "#": "Berlin Wall (Mid 3)", "Decolonization (Early
           #10)"; the match is the inside of the parentheses;
         - the number, a slash and the label, as magazine event tables write it (groups ``num7``/``per7``): "Evt
-          9/VII", "12/VII ends 11/VII" (not a date or a fraction: the label is one of the game's periods).
+          9/VII", "12/VII ends 11/VII" (not a date or a fraction: the label is one of the game's periods);
+        - the number, a hyphen or a dash and the label, as a list in capitals writes it (groups ``num8``/``per8``):
+          "NOT IF 16-IV OR 7-IV IN EFFECT" (not "pages 1-4": the label is one of the game's periods).
         """
         per = alternation(own_labels)
         none = '(?!x)x' if not own_labels else ''
         return (rf"(?<![\w:/\-–]){none}(?P<per5>{per})[-–](?P<num5>{NUMBER})(?![\w:\-–])"
                 rf"|(?<=\()\s*(?P<per6>{per})\s+#?\s?(?P<num6>{NUMBER})\s*(?=\))"
-                rf"|(?<![\w:/\-–]){none}(?P<num7>{NUMBER})/(?P<per7>{per})(?![\w/\-–]|:\w)")
+                rf"|(?<![\w:/\-–]){none}(?P<num7>{NUMBER})/(?P<per7>{per})(?![\w/\-–]|:\w)"
+                rf"|(?<![\w:/\-–.]){none}(?P<num8>{NUMBER})[-–](?P<per8>{per})(?![\w:/\-–])")
 
     @cached_property
     def in_this_period(self) -> str:

@@ -267,6 +267,9 @@ def _comma_aside(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
     return _no_constraint(piece)
 
 
+_ARROW_AFTER = re.compile(r"\s*[^\W\d_]+\s*(?:→|->)")
+
+
 def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None) -> str | None:
     """``text`` with its inert heading, clauses, asides and closing remark cut out, or None when nothing is cut (or
     nothing is left). ``reads``: does a piece read whole as a rule (the reader's own test)?"""
@@ -274,7 +277,9 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
     body = text.rstrip().rstrip(".")
     changed = False
     colon = _head(body)
-    if colon > 0 and inert(body[:colon], ctx, extra, shaped, heading=True):
+    # (a place before a card's arrow is the subject of the change, not a heading: "Corsica: GEN → FRA"; not before
+    # "to": "PORTUGAL INDEPENDENT: LISBON TO PORTUGAL" is a heading and a change of owner)
+    if colon > 0 and inert(body[:colon], ctx, extra, shaped, heading=True) and not _ARROW_AFTER.match(body, colon + 1):
         body, changed = body[colon + 1:].strip(), True
     # a lead-in before the first comma or "that" ("Per the rulebook, …", "In the 1763 scenario, …", "The ruling is
     # that …"), cut only when inert

@@ -482,6 +482,11 @@ class _ToFormula(Transformer):
         names = [str(i) for i in items if isinstance(i, Ev)]
         return [{"kind": "owner", "subject": names[0], "value": names[1]}]
 
+    def eff_owner_headed(self, items):
+        """"Corsica: GEN → FRA": the place before the colon passes to the last one named."""
+        names = [str(i) for i in items if isinstance(i, Ev)]
+        return [{"kind": "owner", "subject": names[0], "value": names[2]}]
+
     def eff_cancel_its(self, items):
         """"… its effects are cancelled": the event the sentence's condition names (resolved in ``eff_if``)."""
         only = next((i[1] for i in items if isinstance(i, tuple) and i[0] == "only_for"), None)

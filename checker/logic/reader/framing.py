@@ -64,16 +64,31 @@ _CONDITION_ONLY = re.compile(r"^(?:only\s+)?(?:if|when|while|once|unless|after|b
 _PRONOUN = re.compile(r"\b(?:it|its|they|them|their|he|she|his|her)\b", re.IGNORECASE)
 _NO = re.compile(r"^no\b\s*(?P<sep>[.,;:!]?)\s*(?P<rest>.*)$", re.IGNORECASE | re.DOTALL)
 _YES_NO = re.compile(r"^(?:yes|no)\b[\s.,;:!]*", re.IGNORECASE)
-_REPLACE = re.compile(rf"^(?P<head>.*?)\breplace\s+{_Q}[^\"'‘’“”]{{1,300}}{_Q}\s+(?:with|by)\s+{_Q}(?P<new>[^\"‘’“”]{{1,300}}?)"
-                      rf"{_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
-_READS = re.compile(rf"^(?P<head>.*?)\b(?:should|shall|now|will|must)?\s*(?:read|reads|say|says)\s*:?\s*"
-                    rf"{_Q}(?P<new>[^\"‘’“”]{{1,300}}?){_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+# a correction: the words before (``head``: what it names), its verb, the new wording in quotes (``new``) and what
+# follows it (``tail``: the old wording, or nothing)
+_NEW = rf"{_Q}(?P<new>[^\"‘’“”]{{1,300}}?){_Q}(?P<tail>.*)$"
+
+
+def _correction(verb: str) -> re.Pattern:
+    return re.compile(rf"^(?P<head>.*?){verb}{_NEW}", re.IGNORECASE | re.DOTALL)
+
+
+_REPLACE = _correction(rf"\breplace\s+{_Q}[^\"'‘’“”]{{1,300}}{_Q}\s+(?:with|by)\s+")
+_READS = _correction(r"\b(?:should|shall|now|will|must)?\s*(?:read|reads|say|says)\s*:?\s*")
+# "for 'after the partition' read 'after VII:7 has been played through'": the errata list's own form
+_FOR_READ = _correction(rf"\bfor\s+{_Q}[^\"‘’“”]{{1,300}}{_Q}\s*,?\s+read\s*:?\s*")
+# "replace the whole effect box with '…'", "delete 'cancels X' and replace with '…'"
+_REPLACE_PART = _correction(rf"\b(?:replace|delete\s+{_Q}[^\"‘’“”]{{1,300}}{_Q}\s+and\s+replace(?:\s+(?:it|them))?)"
+                            r"\s+(?:the\s+(?:whole\s+|entire\s+)?(?:effect|text|requirement|condition|prerequisite|card\s+text)"
+                            r"(?:\s+box)?\s+)?(?:with|by)\s+")
+# "the condition 'after Decolonization' is corrected to (read) '…'"
+_CORRECTED = _correction(r"\s(?:is|are)\s+(?:hereby\s+)?(?:corrected|amended|changed)\s+to(?:\s+read)?\s*:?\s*")
 # "Erratum: the text should read: Playable only if …": the new wording after a colon, unquoted, to the end
 _READS_COLON = re.compile(r"^(?P<head>.*?)\b(?:should|shall|now|will|must)\s+(?:read|say)\s*:\s*(?P<new>[^\"‘’“”]{3,300}?)"
                           r"(?P<tail>)$", re.IGNORECASE | re.DOTALL)
 # "Soviet Invasion of Afghanistan: add 'Unplayable if Glasnost has been played.'": a sentence added to the card
-_ADD = re.compile(rf"^(?P<head>.*?)\badd\s+(?:(?:the\s+)?(?:sentence|line|words|text|following)\s*:?\s*|at\s+the\s+end"
-                  rf"\s*:?\s*)?{_Q}(?P<new>[^\"‘’“”]{{1,300}}?){_Q}(?P<tail>.*)$", re.IGNORECASE | re.DOTALL)
+_ADD = _correction(r"\badd\s+(?:(?:the\s+)?(?:missing\s+|following\s+)?(?:sentence|line|words|text|following|requirement"
+                   r"|condition|prerequisite|clause)\s*:?\s*|at\s+the\s+end\s*:?\s*)?")
 # the part of the card the correction names ("the prerequisite", "the last sentence", "the printed 'If …'"): it
 # names no event and holds no rule; it is set aside before the words before "should read" are judged
 _TEXT_PART = re.compile(r"\b(?:(?:printed|original|old)\s+)?(?:(?:first|second|third|last|final)\s+)?(?:text|wording|line"
@@ -83,8 +98,14 @@ _REQUIREMENT_PART = re.compile(r"\b(?:requirement|prerequisite|condition)s?\b", 
 _QUOTED = re.compile(rf"{_Q}[^\"‘’“”]{{0,300}}?{_Q}")
 # what may follow the new wording: the old one ("not '…'", "instead of '…'"), or nothing
 _OLD = re.compile(rf"^\s*(?:[,;]?\s*(?:not|instead of|rather than)\s+{_Q}[^\"‘’“”]{{0,300}}{_Q})?\s*"
+                  # "add '…' at the end of the effect": where the words go
+                  rf"(?:at\s+the\s+end(?:\s+of\s+the\s+(?:effect|text|card|requirement|condition|sentence|paragraph))?\s*)?"
                   rf"(?:\([^()]{{0,300}}\))?\s*\.?\s*$", re.IGNORECASE | re.DOTALL)
 _HEAD_TOKENS = {"LABEL", "SEMI", "COMMA", "THIS", "X"}
+
+
+_TIME_FRAGMENT = re.compile(r"(?:after|before|while|whilst|during|once|until|from)\s", re.IGNORECASE)
+_CORRECTIONS = (_REPLACE, _FOR_READ, _REPLACE_PART, _CORRECTED, _READS, _READS_COLON, _ADD)
 
 
 def question_and_answer(text: str) -> tuple[str, str] | None:
@@ -99,7 +120,7 @@ def corrected_wording(text: str) -> str | None:
     """The new wording a correction quotes ("… should read 'S'", "replace '…' with 'S'", "add 'S'"), whatever names
     the card, or None: a correction whose new wording states a rule is a rule sentence (read or reported, never
     taken as narrative)."""
-    for pattern in (_REPLACE, _READS, _READS_COLON, _ADD):
+    for pattern in _CORRECTIONS:
         m = pattern.match(text) if len(text) <= 1000 else None
         if m:
             return m["new"].strip()
@@ -152,6 +173,14 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             stated = _answered(m["question"], answer, ctx, extra)
             if stated is not None:
                 return stated
+            rest = _YES_NO.sub("", answer, count=1).strip().lstrip("—–- ").strip()
+            if (answer.lstrip()[:3].lower() == "yes" and _INDEFINITE.search(m["question"])
+                    and _stands_alone(m["question"], rest, ctx, extra)):
+                # "Q: Does event 1:IV remove anything? A: Yes: the Palatinate ceases to exist as a minor.": a question
+                # that asserts nothing ("anything", "something"), then a rule whole in itself, naming its own places
+                # or events. Any other question asserts a rule of its own ("Is X blocked by Y?", "Does X still work
+                # after Y?"), which the words after "Yes" / "No" may join or explain: reported
+                return rest
             # "A: Yes, X requires Y": the "Yes" answers the question, whose rule is not read; reading the rest alone
             # would be a half-reading
             raise Unframed("an answer that starts with 'yes' or 'no': part of its rule is in the question")
@@ -160,13 +189,19 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
             # a condition of the question's rule (the game's end), not a requirement of its own
             raise Unframed("an answer that is a condition of the question's rule: part of its rule is in the question")
         return answer
-    for pattern in (_REPLACE, _READS, _READS_COLON, _ADD):
+    for pattern in _CORRECTIONS:
         m = pattern.match(text)
         if m and _OLD.match(m["tail"]) and _names_only_this(m["head"], ctx, extra):
             new = m["new"].strip()
+            if pattern is _ADD:
+                new = re.sub(r"^(?:and|but)\s+", "", new)  # "add 'and Bay of Pigs can no longer be played'"
             if _REQUIREMENT_PART.search(m["head"]) and _a_condition(new, ctx, extra):
                 # "the requirement should read 'Glasnost has been played'": the new wording is the condition
                 new = "Only if " + new
+            elif _TIME_FRAGMENT.match(new):
+                # "for 'after COMECON' read 'while COMECON is not in effect and after the Marshall Plan'": a card's
+                # requirement as a bare time phrase, as the printed one was
+                new = "Only " + new
             return new if new.endswith((".", "!")) else new + "."
     return None
 
@@ -227,6 +262,35 @@ def _answered(question: str, answer: str, ctx: Context, extra: tuple) -> str | N
     if no and _IMPOSES.match(question):
         return rest
     return None
+
+
+# what after a "Yes" / "No" leans on the question: a condition of its rule ("Yes, while the Soviets own East
+# Berlin"), a further part of it ("No, and …", "Yes, but only if …", "Only for the USSR"), a bare state
+_LEANS = re.compile(r"(?:and|but|or|only|except|unless|not|also|even|just|if|when|while|once|after|before|until|"
+                    r"during|as\s+long\s+as|provided|because|since|for|in|with|without|that|which)\b", re.IGNORECASE)
+
+
+_INDEFINITE = re.compile(r"\b(?:anything|something|any\s+(?:effect|change|province|place|country|minor|state|card|event)s?)"
+                         r"\b", re.IGNORECASE)
+
+
+def _stands_alone(question: str, rest: str, ctx: Context, extra: tuple) -> bool:
+    """Is ``rest`` (an answer after its "Yes" / "No") a rule whole in itself: opening with what it is about (an
+    event, a place, a country), naming an event or a place of its own, and no pronoun that may stand for an event the
+    question names other than this one?"""
+    rest = rest.strip()
+    if not rest or _LEANS.match(rest):
+        return False
+    toks = tokens(rest, ctx, lexicon_for(extra), tolerant=True)
+    if not toks or toks[0].kind not in ("REF", "THIS", "NAME", "CODE", "IT", "ITS_EFFECTS", "PERIOD", "EFFECTS_OF"):
+        return False
+    if not any(t.kind in ("REF", "THIS", "NAME", "CODE") for t in toks) and toks[0].kind != "IT":
+        return False
+    if _PRONOUN.search(rest):
+        asked = [t.kind for t in tokens(question, ctx, lexicon_for(extra), tolerant=True) if t.kind in ("REF", "THIS")]
+        if asked[:1] != ["THIS"]:
+            return False  # "it" may stand for the event the question asks about, not this one
+    return True
 
 
 def _a_condition(text: str, ctx: Context, extra: tuple) -> bool:

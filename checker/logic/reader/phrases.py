@@ -302,6 +302,16 @@ class TitleIndex:
                 self.inverted.add(key)
         self.longest = max((len(k) for k in self.by_words), default=0)
 
+    def title_words(self, ident: str) -> tuple[str, ...]:
+        """The longest title an event has here, as its lower-case words (one pass over the index, then cached)."""
+        if getattr(self, "_longest_of", None) is None:
+            longest: dict[str, tuple[str, ...]] = {}
+            for words, ev in self.by_words.items():
+                if len(words) > len(longest.get(ev, ())):
+                    longest[ev] = words
+            self._longest_of = longest
+        return self._longest_of.get(ident, ())
+
     def merged(self, other: "TitleIndex") -> "TitleIndex":
         """This index with ``other``'s titles added (``other`` wins where both hold a key). A title cut to one word
         is kept only from this index: only this index knows whether the word stands in another title too."""
@@ -324,7 +334,7 @@ _REMARK = (r"(?i:(?:if|unless|when|whenever|while|until|except|but|and|or|only|n
 
 # a bare period label stands right after one of these ("before Mid"): one fixed-width look-behind per word
 _AFTER_TIME_WORD = "|".join(rf"(?<=\b{w} )" for t in ("before", "after", "from", "until", "during", "in", "period")
-                            for w in (t, t.capitalize()))
+                            for w in (t, t.capitalize())) + "|(?<=: )"  # … or a field's colon ("Req: Late")
 
 
 @functools.lru_cache(maxsize=32)
@@ -335,8 +345,9 @@ def _ref_patterns(ctx: Context):
     codes = "(?:" + "|".join(re.escape(c) for c in ctx.codes) + ")" if ctx.codes else "(?!x)x"
     # an id with its title in parentheses ("4:VII (War of Independence)") is one reference; not a remark or a
     # qualifier anywhere in the parentheses ("5:Late (USA only)", "(if still in effect)"), nor a country alone ("(USA)")
+    titled = rf"(?:\s*\((?![^()]{{0,80}}?\b{_REMARK})(?!\s*{codes}\s*\))(?P<label>[^()]{{1,80}})\))?"
     ident = re.compile(rf"(?<![\w:/])(?:(?P<num>\d{{1,4}})\s?:\s?(?P<per>{per})|(?P<per2>{per})\s?:\s?(?P<num2>\d{{1,4}}))"
-                       rf"(?![\w:])(?:\s*\((?![^()]{{0,80}}?\b{_REMARK})(?!\s*{codes}\s*\))(?P<label>[^()]{{1,80}})\))?")
+                       rf"(?![\w:])" + titled)
     names = sorted(ctx.period_names, key=lambda t: -len(t[0]))
     nalt = "|".join(re.escape(n) for n, _ in names) or "(?!x)x"
     # a period: "period VII", "the Mid War", a period's name, or a bare label right after a time word ("Not playable
@@ -351,7 +362,8 @@ def _ref_patterns(ctx: Context):
 
     by_adjective = {form: c for a, c in ctx.adjectives for form in (a, a.upper())}
     adjective = re.compile(rf"(?<![\w-])(?:{alternation(by_adjective)})(?![\w-])") if by_adjective else None
-    return ident, period, dict(names), code, adjective, by_adjective
+    # the same title in parentheses after an id written another way ("11/VII (Conf. of Bar)")
+    return ident, period, dict(names), code, adjective, by_adjective, re.compile(titled)
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
@@ -365,7 +377,7 @@ def _singulars(words: list[str]) -> list[tuple[str, ...]]:
 
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
-    ident, period, names, code, adjective, by_adjective = _ref_patterns(ctx)
+    ident, period, names, code, adjective, by_adjective, titled = _ref_patterns(ctx)
     canon = {x.upper(): x for x in reversed(ctx.labels)}
     canon.update({x: x for x in ctx.labels})
     found: list[tuple[int, int, Token]] = []
@@ -397,10 +409,12 @@ def references(text: str, ctx: Context):
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     if ctx.periods and ("-" in text or "–" in text or "(" in text or "/" in text):
-        for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "(Mid 3)", "9/VII"
+        for m in syntax.compiled(syntax.label_number(ctx.periods)).finditer(text):  # "VII-8", "(Mid 3)", "9/VII", "16-IV"
             if free(m.start(), m.end()):
-                num, per = next((m[f"num{k}"], m[f"per{k}"]) for k in (5, 6, 7) if m[f"num{k}"])
-                found.append((m.start(), m.end(), id_token(f"{int(num)}:{per}", m.start())))
+                num, per = next((m[f"num{k}"], m[f"per{k}"]) for k in (5, 6, 7, 8) if m[f"num{k}"])
+                end = titled.match(text, m.end()).end()  # with its title in parentheses, one reference
+                found.append((m.start(), end if free(m.start(), end) else m.end(),
+                              id_token(f"{int(num)}:{per}", m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         label = canon.get(label, label)
@@ -561,7 +575,10 @@ _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", 
           "&": "AND", "→": "ARROW"}
 
 
-_OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them)\)")
+# ("ENDS PRAGUE SPRING + COMECON (BOTH!)": "both" in parentheses after a list only stresses that it is each of them)
+_OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them|both\s*!*|each|both\s+of\s+them\s*!*)\)")
+# a short name defined in passing ("the Nuclear Test Ban (hereinafter the 'Ban')"): no word of the rule
+_HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,80}\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 _SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?)\s+)+")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
@@ -595,6 +612,7 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     text = _IFF.sub(lambda m: m.group(0).replace(",", " "), text)
     # "A or B (or both)": "or" is inclusive whatever is said; the aside set aside the same way
     text = _OR_BOTH.sub(lambda m: " " * len(m.group(0)), text)
+    text = _HEREINAFTER.sub(lambda m: " " * len(m.group(0)), text)
     # a section number or a version tag before the rule ("7.4.2 The Annexation …", "[2.1] Changed: …", "[14.3] …"):
     # where the rule stands in its document, no word of it (set aside as spaces: offsets stay the text's)
     text = _SECTION_MARK.sub(lambda m: " " * len(m.group(0)), text, count=1)
@@ -616,7 +634,26 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         out.append(ref)
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
-    return _void_asides(out)
+    return _void_asides(_by_neighbour(out, text))
+
+
+_CLAUSE_ENDS = re.compile(r"\s*(?:$|[.,;:)!?])")
+
+
+def _by_neighbour(toks: list[Token], text: str) -> list[Token]:
+    """Two short words a terse text uses in two senses, told apart by the token before them: "on" after an event is
+    its state ("Not if Mid:5 on", "Warsaw Pact on", "(if on)": in effect), after a period the periods after it ("from Mid on");
+    "+" after a period is "or later" ("Playable: Mid+"), anywhere else "and"."""
+    out = []
+    for k, t in enumerate(toks):
+        prev = toks[k - 1].kind if k else ""
+        if (t.kind == "OR_LATER" and prev in ("REF", "THIS", "IF") and text[t.start:t.start + 2].lower() == "on"
+                and _CLAUSE_ENDS.match(text, t.start + 2)):  # (not "… Revolt on the island")
+            t = Token("INEFF", "", t.start)
+        elif t.kind == "AND" and t.value == "+" and prev == "PERIOD":
+            t = Token("OR_LATER", "", t.start)
+        out.append(t)
+    return out
 
 
 _OPENERS = frozenset({"IF", "UNLESS", "WHILE", "PROVIDED", "THAT"})
@@ -702,15 +739,20 @@ def _capitalised_run(scan: list, lexicon: Lexicon) -> int | None:
     """Where the capitalised words at the end of ``scan`` start (at most three, none a word of the lexicon, the
     first at the start of the text, after a mark of punctuation or after a word of the lexicon: "while Bar (…)"), or
     None."""
-    start = None
-    for i in range(len(scan) - 1, max(len(scan) - 4, -1), -1):
-        m = scan[i]
-        word = m.group(0)
+    start, content, i = None, 0, len(scan) - 1
+    while i >= 0 and content < 3:
+        word = scan[i].group(0)
+        if word == "." and i and scan[i - 1].end() == scan[i].start() and scan[i - 1].group(0)[:1].isupper():
+            i -= 1  # an abbreviation's dot: "Conf. of Bar (VII-11)", "Fr. Rev. (6/VII)"
+            continue
+        if start is not None and _lower(word) in _DESCRIPTOR_LINKS and i and scan[i - 1].group(0)[:1] in ".ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            i -= 1  # "of" between capitalised words: "Conf. of Bar"
+            continue
         if not re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", word) or not word[:1].isupper():
             break
         if lexicon.forms.get((_lower(word),)):
             return None  # "Only if NATO (…)": a word of the language is no name
-        start = i
+        start, content, i = i, content + 1, i - 1
     if start is None:
         return None
     before = scan[start - 1].group(0) if start else ""

@@ -400,8 +400,31 @@ def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
     which event the rules after it belong to; it states no rule, so it is neither read nor reported."""
     if len(text) > 200:
         return False
-    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
-    return len(toks) == 1 and toks[0].kind in ("REF", "THIS") and bool(toks[0].by_title)
+    ctx = context(vocab, event_id)
+    toks = tokens(text, ctx, lexicon_for(vocab.reader), tolerant=True)
+    if len(toks) == 1 and toks[0].kind in ("REF", "THIS") and bool(toks[0].by_title):
+        return True
+    return _own_title_cut(text, event_id, ctx.titles)
+
+
+def _own_title_cut(text: str, event_id: str | None, titles) -> bool:
+    """A heading that is the event's own title cut short, as a printed list abbreviates it ("BAVARIAN SUCC." for THE
+    WAR OF BAVARIAN SUCCESSION, "WAR PERSIA/TURKEY." for WAR BETWEEN PERSIA AND TURKEY): two words or more, each the
+    start of a word of the title (three letters at least), in the title's order, and nothing else."""
+    if titles is None or not event_id or not re.fullmatch(r"[\s\w./&'’-]{3,80}", text.strip()):
+        return False
+    title = titles.title_words(event_id)
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+    if len(words) < 2 or not title:
+        return False
+    k = 0
+    for w in words:
+        while k < len(title) and not (title[k] == w or (len(w) >= 3 and title[k].startswith(w))):
+            k += 1
+        if k == len(title):
+            return False
+        k += 1
+    return True
 
 
 def _scopes_the_rule(i: int, first_shaped: int, sentence: Sentence) -> bool:

@@ -23,13 +23,15 @@ _PLACE_WORDS = re.compile(
     r"|(?-i:[A-Z])\w+\s+becomes\s+(?:the\s+)?(?-i:[A-Z])\w+|\bin\s+(?:its\s+|their\s+)?possession\s*(?:$|[.;:,!)])"
     r"|\binto\s+(?-i:[A-Z])\w+\s+hands\b"
     # "CORSICA GOES FRENCH": a change of owner by the country's adjective, in a verb no form reads
-    r"|(?-i:[A-Z])\w+\s+(?:goes|turns)\s+(?-i:[A-Z])\w+(?=\s*(?:$|[.;:,!)]|\s[-–—]))"
+    r"|(?-i:[A-Z])\w+\s+(?:goes|turns)\s+(?-i:[A-Z])\w+(?=\s*(?:$|[.;:,!)]|\s[-–—]|\s(?:if|when|unless|once|as\s+soon|at\s+once)\b))"
     # "AFGHANISTAN ABSORBED -- NO LONGER A STATE": a minor removed (in capitals, which words are its name?)
     r"|\bno\s+longer\s+an?\s+(?:minor\s+)?(?:state|minor|country|nation)\b"
     r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
     r"|\b(?:take|takes|took|remove|removes|withdraw|withdraws)\s+(?:\w+\s+){1,3}?(?:from|off)\s+(?:the\s+)?map"
     r"|\bgone\s+for\s+good|\bis\s+gone\b"
-    r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|as\s+an?\s+(?:independent|minor|new))"
+    r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|to\s+the\s+map|as\s+an?\s+(?:independent|minor|new|sovereign))"
+    # "the module flips Czechoslovakia to USSR control", "moves the Danzig control marker to Prussia"
+    r"|\b(?:flips?|moves?|transfers?)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,3}?\s+to\s+(?:the\s+)?(?-i:[A-Z])"
     r"|title\s+to|vests?\s+in|is\s+eliminated|becomes?\s+(?:its|the)\s+(?:new\s+)?owner"
     r"|(?:goes|passes|comes)\s+into\s+the\s+possession\s+of"
     # "West Berlin goes over into the possession of the USSR", "Greece goes, if …, over into the possession of the
@@ -62,7 +64,7 @@ _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "ENDED_P", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
           "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
-          "DISCARD_V", "NO_EFFECT"}
+          "DISCARD_V", "NO_EFFECT", "TO_CLOSE"}
 # a state of an event, or an effect on one, wherever it stands in a sentence that names an event (by id or title);
 # not "over", as often a preposition ("Hover over a country to see …"), nor "remove" ("remove Olivares from office")
 _STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
@@ -353,6 +355,9 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
                                                                           ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
            for i, t in enumerate(toks)):
         return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
+    if "UNIT" not in kinds and any(seq[i:i + 4] in (["NAME", "COP", "GIVES", "TO"], ["CODE", "COP", "GIVES", "TO"])
+                                   and seq[i + 4:i + 5] in (["NAME"], ["CODE"]) for i in range(len(seq))):
+        return True  # "Corsica is now handed to France": a change of owner, said in the passive
     if (any((t.kind == "TO" and (i == 1 or toks[i - 2].kind in ("SEMI", "COMMA"))) or (t.kind in ("RECEIVES", "GAINS") and (
             i + 2 == len(toks) or toks[i + 2].kind in _CLAUSE_END | {"SEMI", "LPAR"}
             or (i + 3 == len(toks) and toks[i + 2].kind == "X"))) for i, t in enumerate(toks)

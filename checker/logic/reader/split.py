@@ -55,6 +55,8 @@ def split_sentences(text: str, labels: frozenset[str] | None = None) -> list[Sen
         after = pieces[k + 1][:2] if k + 1 < len(pieces) else ""
         if after[:1] == " " and after[1:].islower():
             continue  # an abbreviation's dot: the sentence goes on
+        if after[:1] == " " and after[1:].isdigit() and _PAGE_ABBREV.search(piece):
+            continue  # "Star Wars, p. 14: replace …", "see sec. 4.2": a page or a section, not a sentence end
         if depth == 0 and not _abbrev_end(piece) and not _BARE_ANSWER.search(piece):
             _add(out, "".join(buf), labels)
             buf = []
@@ -76,6 +78,7 @@ def _abbrev_end(piece: str) -> bool:
                                                 or bool(_NUMBER_ABBREV.search(s)) or bool(_RULE_ABBREV.search(s)))
 
 
+_PAGE_ABBREV = re.compile(r"(?i:\b(?:p|pp|pg|para|paras|sec|secs|ch|chap|art|vol|fig|no|nr)\.)$")
 _NUMBER_ABBREV = re.compile(r"(?i:\b(?:event|card)s?\s+(?:no|nr)\.)$")
 # the abbreviations rules writers put before a requirement ("Req. 7:VII played.", "Prereq. NATO."): no sentence end
 _RULE_ABBREV = re.compile(r"(?i:\b(?:req|reqs|prereq|prereqs|cf)\.)$")
