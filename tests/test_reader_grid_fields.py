@@ -153,3 +153,26 @@ def test_the_verb_last(text, when, on_fail):
 ])
 def test_no_rule_here(text):
     assert _read("eu", "16:IV", text) is None
+
+
+@pytest.mark.parametrize("game, event, text", [
+    # dev17's silent drops (stop 50), each in words of its own: reported, never dropped
+    ("eu", "16:IV", "The Thirty Years War brings Richelieu to an end, but for Spain alone; all other powers florp."),
+    ("cw", "4:Late", "Solidarity → Detente ✗, SALT ✗"),
+    ("cw", "4:Late", "The Solidarity card kills Detente. Only Detente."),
+    ("eu", "11:VII", "Bar doesn't DO much by itself, but note it ends the Bavarian Succession war if that's running."),
+    ("cw", "4:Late", "v1.0.4 - Solidarity: the game now ends immediately when this event resolves (previously the "
+     "match carried on to the end of the round)."),
+])
+def test_patch_notes_and_quick_references_never_silent(game, event, text):
+    got = _read(game, event, text)
+    assert got is not None and got["role"] == "unread", got
+
+
+def test_a_patch_notes_version_is_where_the_rule_stands():
+    # "v1.1.0 - … now requires …": the new rule (a version before "now"), not the old wording
+    got = _read("cw", "4:Late", "v1.1.0 - Solidarity now requires NATO to have been played at some earlier point "
+                "(was: NATO in effect).", opening=True)
+    assert got == {"role": "requirement", "when": [st("occurred", "2:Early")]}, got
+    got = _read("eu", "7:VII", "Effect: United States minor created.")
+    assert got == {"role": "effect", "effects": [{"kind": "minor_created", "subject": "United States"}]}, got

@@ -144,7 +144,10 @@ _RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:
                         rf"printed(?:\s+(?:wording|text))?|{VERSION})\s*:"
                         # … or a sentence about the rule before the correction: "Previously it required the Truman
                         # Doctrine.", "In v2.0 the card said …"
-                        rf"|^\s*(?:previously|formerly|originally|(?:in\s+)?{VERSION})\b(?!\s*:)", re.IGNORECASE)
+                        rf"|^\s*(?:previously|formerly|originally)\b(?!\s*:)"
+                        # (a version tag before what the rule does "now" is a patch note's new rule: "v1.1.0 - Berlin
+                        # Wall now requires …")
+                        rf"|^\s*(?:in\s+)?{VERSION}(?![.\d])\b(?!\s*:)(?![^;]{{0,120}}\bnow\b)", re.IGNORECASE)
 RETRACTED = "the old or deleted wording of a correction ('Deleted: …', 'Was: …'): not a rule in force"
 
 

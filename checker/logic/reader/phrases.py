@@ -580,7 +580,8 @@ _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them|both\s*!*|each|
 # a short name defined in passing ("the Nuclear Test Ban (hereinafter the 'Ban')"): no word of the rule
 _HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,80}\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
-_SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?)\s+)+")
+_SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
+                           r"|v\d+(?:\.\d+)+(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
 # a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")

@@ -55,7 +55,11 @@ _PLACE_WORDS = re.compile(
 
 # an event said to be gone in a word no form reads ("Star Wars is out", "the Blockade is dead")
 _GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)"
-                   r"|^\W*(?:kills?|scraps?|nukes?|axes|wipes\s+out|knocks\s+out)\b", re.IGNORECASE)
+                   r"|^\W*(?:kills?|scraps?|nukes?|axes|wipes\s+out|knocks\s+out)\b"
+                   # "The Afghanistan card kills Detente": a verb of ending before a capitalised name
+                   r"|\b(?:kills?|scraps?|nukes?|wipes\s+out|knocks\s+out)\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
+# a quick reference's check or cross mark beside an event ("Afghan inv. → Détente ✗, SALT ✗"): a state or an end
+_MARKS = re.compile("[✗✘✓✔]")
 
 # an event's effects named with a possessive ("the Sale of Corsica's effects", "Détente's remaining effects")
 _POSSESSIVE_EFFECTS = re.compile(r"\w['’]s\s+(?:\w+\s+)?effects?\b", re.IGNORECASE)
@@ -74,10 +78,10 @@ _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURIN
 
 _BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REMOVE_V", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD",
-                                   "AGAIN"}
+                                   "AGAIN", "BRINGS"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
                 "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "ENDED_P", "NEG", "NOLONGER", "CANCEL_V",
-                "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME"}
+                "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME", "TO_CLOSE"}
 
 
 _MINOR_SHAPES = (("NAME", "LOSES", "NAME", "TO"), ("NAME", "REMOVED_PLAY"), ("NAME", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_BARE", "IF"),
@@ -392,6 +396,11 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # a place created, removed or handed over (see _PLACE_WORDS)
     if _end_of_a_possessive(toks):
         return True  # "Richelieu's ministry ends"
+    if kinds & {"REF", "THIS"} and _MARKS.search(text):
+        return True  # "→ Détente ✗": an event crossed out (read or reported, never dropped)
+    if any(t.kind == "CANCEL_V" and i + 1 < len(toks) and toks[i + 1].kind == "NAME"
+           and not _a_turn_part(toks[i + 1].value, lexicon_for(extra).turn_parts) for i, t in enumerate(toks)):
+        return True  # "it ends the Bavarian Succession war if that's running": an event the KB does not know, ended
     if _state_of_a_name(toks, lexicon_for(extra).turn_parts):
         return True  # "if the Pact of Warsaw is still in effect": an event the KB does not know, with its state
     if any(seq[i:i + 4] in (["REF", "FOR", "CODE", "ONLY"], ["REF", "ONLY_FOR", "CODE"])
