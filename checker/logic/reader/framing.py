@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from .phrases import Context, lexicon_for, tokens
+from .phrases import VERSION, Context, lexicon_for, tokens
 
 _Q = "[\"'‘’“”]"
 _ANSWER = re.compile(r"^\s*(?:Q\s*[:.]\s*)?(?P<question>[^?]{3,300})\?\s*A\s*[:.]\s*(?P<answer>.*)$", re.DOTALL)
@@ -138,7 +138,6 @@ def asks_for_a_rule(question: str) -> bool:
 # "Previously: …", "v2.0: …" (after a section number or a version tag: "7.4 [2.1] Deleted: …"). It states what no
 # longer holds; read as a rule it would hold again. Such a sentence states no rule in force: it is never read (and,
 # beside the opening conditions, no report: ``commentary.marked_commentary``).
-VERSION = r"v\d+(?:\.\d+)+"  # a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none
 _RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
                         r"was|old(?:\s+(?:wording|text|version|rule))?|previously|formerly|original(?:ly|\s+(?:wording|text))?|"
                         rf"printed(?:\s+(?:wording|text))?|{VERSION})\s*:"

@@ -186,6 +186,7 @@ class TitleIndex:
 
     def __init__(self, pairs):
         self.by_words: dict[tuple[str, ...], str] = {}
+        self._longest_of: dict[str, tuple[str, ...]] | None = None  # ``title_words``, made on first use
         self.shortened: set[tuple[str, ...]] = set()  # keys that are a title cut to its first word
         # whole titles of three words or more: written in lower case they still name the event when a word of
         # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
@@ -304,7 +305,7 @@ class TitleIndex:
 
     def title_words(self, ident: str) -> tuple[str, ...]:
         """The longest title an event has here, as its lower-case words (one pass over the index, then cached)."""
-        if getattr(self, "_longest_of", None) is None:
+        if self._longest_of is None:
             longest: dict[str, tuple[str, ...]] = {}
             for words, ev in self.by_words.items():
                 if len(words) > len(longest.get(ev, ())):
@@ -580,8 +581,10 @@ _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them|both\s*!*|each|
 # a short name defined in passing ("the Nuclear Test Ban (hereinafter the 'Ban')"): no word of the rule
 _HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,80}\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
+# a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none (framing.py's old wordings use it too)
+VERSION = r"v\d+(?:\.\d+)+"
 _SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
-                           r"|v\d+(?:\.\d+)+(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
+                           rf"|{VERSION}(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
 # a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")
