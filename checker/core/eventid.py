@@ -111,7 +111,7 @@ class EventIdSyntax:
         - in parentheses after an event's name, with a space or "#": "Berlin Wall (Mid 3)", "Decolonization (Early
           #10)"; the match is the inside of the parentheses;
         - the number, a slash and the label, as magazine event tables write it (groups ``num7``/``per7``): "Evt
-          9/VII", "12/VII ends 11/VII" (not a date or a fraction: the label is one of the game's periods);
+          9/VII", "12/VII ends 11/VII", "#7/VII" (not a date or a fraction: the label is one of the game's periods);
         - the number, a hyphen or a dash and the label, as a list in capitals writes it (groups ``num8``/``per8``):
           "NOT IF 16-IV OR 7-IV IN EFFECT" (not "pages 1-4": the label is one of the game's periods).
         """
@@ -119,8 +119,8 @@ class EventIdSyntax:
         none = '(?!x)x' if not own_labels else ''
         return (rf"(?<![\w:/\-–]){none}(?P<per5>{per})[-–](?P<num5>{NUMBER})(?![\w:\-–])"
                 rf"|(?<=\()\s*(?P<per6>{per})\s+#?\s?(?P<num6>{NUMBER})\s*(?=\))"
-                rf"|(?<![\w:/\-–]){none}(?P<num7>{NUMBER})/(?P<per7>{per})(?![\w/\-–]|:\w)"
-                rf"|(?<![\w:/\-–.]){none}(?P<num8>{NUMBER})[-–](?P<per8>{per})(?![\w:/\-–])")
+                rf"|(?<![\w:/\-–#]){none}#?(?P<num7>{NUMBER})/(?P<per7>{per})(?![\w/\-–]|:\w)"
+                rf"|(?<![\w:/\-–.#]){none}#?(?P<num8>{NUMBER})[-–](?P<per8>{per})(?![\w:/\-–])")
 
     @cached_property
     def in_this_period(self) -> str:
@@ -134,6 +134,12 @@ class EventIdSyntax:
         """An event named by its number alone, with no period ("event 11", "EVENT #11", "card no. 11"), group
         ``num``: which period's event is meant, the text does not say."""
         return rf"(?i:\b(?:event|card)\s+){_NUMBER_SIGN}(?P<num>{NUMBER})(?![\w:]|\s*[-/:]\s*\w)"
+
+    @cached_property
+    def number_sign_alone(self) -> str:
+        """An event named by a number sign and its number, with no period and no "event" ("Playable only after #7"),
+        group ``num``: as ``number_alone``; a number with a period label ("Early #1", "#7/VII") is not this."""
+        return rf"(?<![\w#&/])#(?P<num>{NUMBER})(?![\w:]|\s*[-/:]\s*\w)"
 
     # --- compiled patterns ------------------------------------------------------------------------------------
     def compiled(self, text: str, flags: int = 0) -> re.Pattern:

@@ -78,6 +78,14 @@ _OLD_WORDING = re.compile(r"\(\s*(?:was\b|formerly\b|previously\b|originally\b|o
                           r"(?:card|text|wording|rule|version|edition)s?\s+(?:says|said|reads|read|has|had)\b)", re.IGNORECASE)
 
 
+# an aside that says a state does not matter ("has taken place (in force or not)", "(whether or not still in effect)",
+# "(need not be active)"): no constraint of its own
+_EITHER_STATE = re.compile(r"\(\s*(?:(?:whether\s+)?(?:still\s+)?(?:in\s+(?:effect|force|play)|active|running)\s+or\s+not"
+                           r"|whether\s+or\s+not\s+(?:it\s+is\s+)?(?:still\s+)?(?:in\s+(?:effect|force|play)|active)"
+                           r"|(?:it\s+)?need\s+not\s+(?:still\s+)?be\s+(?:in\s+(?:effect|force|play)|active|running))\s*\)",
+                           re.IGNORECASE)
+
+
 def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False) -> bool:
     """Is ``piece`` commentary (see the module's docstring)? ``shaped``: the reader's rule-shape test. A
     ``heading`` before a colon may also name the event itself ("NATO: …" on the NATO card) or be a label."""
@@ -103,7 +111,7 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
 # "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
 _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
                    r"regardless|whether|and that is|and nothing else|and there is no other|that is the|full stop|"
-                   r"obviously|of course|naturally)\b)",
+                   r"obviously|of course|naturally|(?:and )?it (?:does not|doesn['’]t) matter)\b)",
                    re.IGNORECASE)
 
 
@@ -304,7 +312,8 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
     elif lead and inert(lead["lead"], ctx, extra, shaped):
         body, changed = body[lead.end():].strip(), True
     spans = _asides(body)[:MAX_PIECES]
-    cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped) or _OLD_WORDING.match(body, a)]
+    cut = [(a, b) for a, b in spans if inert(body[a + 1:b - 1], ctx, extra, shaped) or _OLD_WORDING.match(body, a)
+           or _EITHER_STATE.fullmatch(body, a, b)]
     for a, b in reversed(cut):
         body = body[:a].rstrip() + body[b:]
     if reads is not None:

@@ -90,6 +90,9 @@ class _ToFormula(Transformer):
         self._bare_self_cancel = False  # this event named as cancelled, not "its effects" (eff_if)
         self.it_used = False  # "it" stood for an event the sentence names (read_event_sentence checks "this event")
         self.it_subject: int | None = None  # where "it" stood as a frame's subject (read_event_sentence)
+        # a requirement that joins its parts by "or" ("A must … or B must …"): beside another one, which does "or"
+        # join? (req_sentence)
+        self._or_requirement = False
 
     def _val(self, tok) -> str:
         src = self.offsets.get(tok.start_pos)
@@ -465,6 +468,11 @@ class _ToFormula(Transformer):
         out = next(i for i in items if isinstance(i, Word))
         return ("req", f[1] if f[0] == "unless" else f, str(out))
 
+    def req_lead_outcome_more(self, items):
+        """"If A, or if B, the event is marked off": neither case may hold (not A and not B)."""
+        out = next(i for i in items if isinstance(i, Word))
+        return ("req", _and([i for i in items if isinstance(i, tuple)]), str(out))
+
     def drawn_outcome(self, items):
         return next(i for i in items if isinstance(i, Word))
 
@@ -738,6 +746,13 @@ class _ToFormula(Transformer):
         self._must_pred = pred
         return ("req", self._apply(refs, pred))
 
+    def req_must_any(self, items):
+        """"A must be in effect or B must have occurred": the one requirement or the other."""
+        refs = [i for i in items if isinstance(i, tuple)]
+        preds = [i for i in items if callable(i)]
+        self._or_requirement = True
+        return ("req", _or([self._apply(r, p) for r, p in zip(refs, preds)]))
+
     def req_must_ellipsis(self, items):
         """"Comecon must have been played, Warsaw Pact must not": B in the negative of the state A must be in."""
         pred = getattr(self, "_must_pred", None)
@@ -751,6 +766,16 @@ class _ToFormula(Transformer):
     def req_necessary(self, items):
         """"For this event to happen, it is necessary that A has occurred": A must hold."""
         return ("req", [i for i in items if isinstance(i, tuple)][-1])
+
+    def req_following(self, items):
+        """"At least one of the following must be true: A, or B" (A or B); "all of the following …: A and B". A list
+        joined otherwise than its lead-in says ("one of the following …: A and B") is reported."""
+        cond = [i for i in items if isinstance(i, tuple)][-1]
+        want = "or" if any(getattr(i, "type", None) == "ANY_OF" for i in items) else "and"
+        if cond[0] in ("and", "or") and cond[0] != want:
+            raise Unread(f"a list joined by '{cond[0]}' after a lead-in that asks for '{want}'", "the following")
+        self._or_requirement = want == "or"  # "…: A; B" after "one of the following" is no "A and B"
+        return ("req", cond)
 
     def req_should(self, items):
         refs = [i for i in items if isinstance(i, tuple)][0]
@@ -791,6 +816,10 @@ class _ToFormula(Transformer):
 
     def req_sentence(self, items):
         reqs = [i for i in items if isinstance(i, tuple) and i[0] == "req"]
+        if len(reqs) > 1 and self._or_requirement:
+            # "A must be in effect or B must have occurred, and C must exist": (A or B) and C, or A or (B and C)?
+            raise Unread("ambiguous: requirements joined by 'or' beside another requirement (which ones does 'or' "
+                         "join?)", "… or … must …")
         tail = [i[1] for i in items if isinstance(i, tuple) and i[0] == "on_fail"]
         firsts = [r[2] for r in reqs if len(r) > 2]
         fails = set(tail + firsts)
@@ -845,6 +874,7 @@ class _ToFormula(Transformer):
     def effects(self, items):
         out = _Effects(e for i in items if isinstance(i, list) for e in i)
         out.clauses = sum(isinstance(i, list) for i in items)  # "A is cancelled and B ends": two clauses
+        out.semicolon = any(getattr(i, "type", None) == "SEMI" for i in items)  # "A is cancelled; B is created"
         return out
 
     def eff_plain(self, items):
@@ -929,12 +959,19 @@ class _ToFormula(Transformer):
     def eff_if(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
         effects = [i for i in items if isinstance(i, list)][0]
+        semicolon = getattr(effects, "semicolon", False)
         if any(e.get("event") == _ITS for e in effects):
             # "If event 16:IV is in effect, its effects are cancelled": "its" is the one event the condition names
             named = {a[2] for a in _atoms_of(cond) if a[0] == "atom" and isinstance(a[2], str)}
             if len(named) != 1:
                 raise Unread("'its effects' with no single event before it", "its effects")
             effects = [dict(e, event=next(iter(named))) if e.get("event") == _ITS else e for e in effects]
+        if semicolon and cond != ("atom", "occurred", self.ctx.event_id):
+            # "If the Warsaw Pact is in effect, it is cancelled; Poland becomes independent": does the condition
+            # reach past the semicolon? (docs/logic.md: a condition after its effects ends there; before them the
+            # text does not say)
+            raise Unread("ambiguous: a condition before effects joined by a semicolon (the condition of all of them, "
+                         "or of the first clause only?)", "if …, …; …")
         if cond == ("atom", "occurred", self.ctx.event_id):
             cond = None  # "When the Vietnam War is played, …" in the Vietnam War's own text: when it fires
         elif self._bare_self_cancel:
@@ -970,8 +1007,12 @@ class _ToFormula(Transformer):
         return Word("fired")  # "when it is played", before the effects: when this event fires (plain effects)
 
     def eff_ended(self, items):
-        """"The effects of the pact of Warsaw are terminated": cancelled (the participle of ending as an act)."""
+        """"The effects of the pact of Warsaw are terminated": cancelled (the participle of ending as an act); "…, and
+        its effects no longer apply" says it again of the one event ended."""
         self.ended_effect = True
+        if any(getattr(i, "type", None) == "ITS_EFFECTS" for i in items) and len(next(
+                i for i in items if isinstance(i, list))) != 1:
+            raise Unread("'its effects' after more than one event", "its effects")
         return self.eff_cancel_passive(items)
 
     def eff_ended_never(self, items):
@@ -999,9 +1040,10 @@ class _ToFormula(Transformer):
 
 
 class _Effects(list):
-    """The effects of one ``effects`` rule, and how many clauses said them."""
+    """The effects of one ``effects`` rule, how many clauses said them, and whether a semicolon joined them."""
 
     clauses = 1
+    semicolon = False
 
 
 _FUNCTION_WORD = re.compile(r"\b(?i:of|the|a|an|for|to|in|on)\b")

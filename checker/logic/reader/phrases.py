@@ -185,6 +185,7 @@ class TitleIndex:
     capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
 
     def __init__(self, pairs):
+        pairs = list(pairs)  # read twice: the titles, then the titles with a word left out
         self.by_words: dict[tuple[str, ...], str] = {}
         self._longest_of: dict[str, tuple[str, ...]] | None = None  # ``title_words``, made on first use
         self.shortened: set[tuple[str, ...]] = set()  # keys that are a title cut to its first word
@@ -243,6 +244,22 @@ class TitleIndex:
         for start, idents in starts.items():
             if len(idents) == 1 and start not in self.by_words and start[-1] not in _DANGLING:
                 self.by_words[start] = next(iter(idents))
+        # a title without a word that qualifies the noun after it ("the Fall of the Wall" for FALL OF THE BERLIN
+        # WALL, "the War of Succession" for WAR OF BAVARIAN SUCCESSION): one word left out, neither the first nor the
+        # last, nor "of" / "the" …, nor before one of them; three words or more stay; when no other title reads so
+        dropped: dict[tuple[str, ...], set[str]] = {}
+        for title, ident in pairs:
+            words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
+            words = words[1:] if words[:1] in (("the",), ("a",), ("an",)) else words
+            if len(words) > MAX_PHRASE_WORDS:
+                continue
+            for k in range(1, len(words) - 1):
+                if (len(words) >= 4 and words[k].isalpha() and words[k] not in _DANGLING
+                        and words[k + 1] not in _DANGLING):
+                    dropped.setdefault(words[:k] + words[k + 1:], set()).add(str(ident))
+        for key, idents in dropped.items():
+            if len(idents) == 1 and key not in self.by_words:
+                self.by_words[key] = next(iter(idents))
         # a title shortened to its first word: "the Fronde" (FRONDE IN FRANCE), "SALT" (SALT NEGOTIATIONS). Only a
         # word that stands in no other title at all, and only where it cannot be an adjective of the title's noun:
         # before a preposition ("Fronde in …", "Sale of …"), or, written in capitals in the text, an acronym.
@@ -416,6 +433,15 @@ def references(text: str, ctx: Context):
                 end = titled.match(text, m.end()).end()  # with its title in parentheses, one reference
                 found.append((m.start(), end if free(m.start(), end) else m.end(),
                               id_token(f"{int(num)}:{per}", m.start())))
+    if "#" in text and ctx.labels:
+        own = own or (syntax.parse(ctx.event_id) if ctx.event_id else None)
+        labels = {x.casefold() for x in ctx.labels}
+        for m in syntax.compiled(syntax.number_sign_alone).finditer(text):  # "after #7": no period, never guessed
+            word = _LAST_WORD.search(text, max(0, m.start() - 24), m.start())
+            if word and word[1].casefold() in labels:
+                continue  # "Comecon, Early #7: …": the number of a period's event, read (or not) as that
+            if free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     for m in period.finditer(text):
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         label = canon.get(label, label)
@@ -567,7 +593,7 @@ def references(text: str, ctx: Context):
 
 # an opening parenthesis, and "the" before a title in it ("EVENT 7 (the English Civil War)")
 _PAREN_OPEN = re.compile(r"\s*\(\s*(?:(?i:the)\s+)?")
-_ASIDE_OPEN = re.compile(r"\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:event|card)\s+)?")
+_ASIDE_OPEN = re.compile(r"\s*[\"'”’»›]?\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:event|card)\s+)?")  # ("« X » (…)")
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
@@ -638,9 +664,42 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         out.append(ref)
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
-    return _void_asides(_by_neighbour(out, text))
+    return _void_asides(_by_neighbour(_own_name_as_subject(out, ctx), text))
 
 
+_EVENT_VERBS = frozenset({"REQUIRES", "CANCEL_V", "VPRES", "PREVENTS", "MAKES"})  # what an event, not a place, does
+_MODAL_ADVERBS = frozenset({"ONLY", "NEG", "NEVER", "NOLONGER"})
+
+
+def _own_name_as_subject(toks: list[Token], ctx: Context) -> list[Token]:
+    """The event named by a name in its own title, as the subject of what only an event does: "Afghanistan needs
+    Détente to be over" in the text of SOVIET INVASION OF AFGHANISTAN, "Vietnam ends the Korean War" in VIETNAM
+    WAR's. Only a name the game knows no country by (a NAME token), every word of it in the own title, at the start
+    of the sentence, and before a verb of an event: "requires", "cancels", "occurs", "prevents", "makes", "can (only /
+    not) occur / be played" — never "must", "exists" or "owns", which a place does ("Poland must exist")."""
+    k = next((i for i, t in enumerate(toks) if t.kind not in ("LABEL", "SEMI")), None)
+    if k is None or toks[k].kind != "NAME" or ctx.titles is None or not ctx.event_id or k + 1 >= len(toks):
+        return toks
+    own = set(ctx.titles.title_words(ctx.event_id))
+    words = [fold(w) for w in str(toks[k].value).split()]
+    if not own or not all(w in own and w not in _DANGLING and len(w) >= 4 for w in words):
+        return toks
+    rest = [t.kind for t in toks[k + 1:k + 6]]
+    j = 1 if rest[0] == "ONLY" else 0
+    if j < len(rest) and rest[j] == "MODAL":
+        j += 1
+        while j < len(rest) and rest[j] in _MODAL_ADVERBS:
+            j += 1
+        verb = j < len(rest) and (rest[j] == "VINF" or (rest[j] == "BE" and j + 1 < len(rest)
+                                                           and rest[j + 1] in ("PART_P", "PLAYABLE", "UNPLAYABLE")))
+    else:
+        verb = j < len(rest) and rest[j] in _EVENT_VERBS
+    if not verb:
+        return toks
+    return toks[:k] + [Token("THIS", ctx.event_id, toks[k].start, by_title=True)] + toks[k + 1:]
+
+
+_LAST_WORD = re.compile(r"(\w+)\s*$")
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[.,;:)!?])")
 
 
@@ -666,12 +725,15 @@ _OPENERS = frozenset({"IF", "UNLESS", "WHILE", "PROVIDED", "THAT"})
 def _void_asides(toks: list[Token]) -> list[Token]:
     """An aside between commas that held only fillers is no aside: "If, when this event is drawn, Prussia owns
     Danzig" is "If Prussia owns Danzig", "only if, at the time of play, NATO …" is "only if NATO …", "Cancels NATO,
-    at that time, if …" is "Cancels NATO, if …" (one comma is left, or none right after a subordinator)."""
+    at that time, if …" is "Cancels NATO, if …" (one comma is left, or none right after a subordinator); a comma
+    right after a semicolon is the comma of a filler ("…; in addition, Poland …")."""
     out: list[Token] = []
     for t in toks:
         if t.kind == "COMMA" and out and out[-1].kind == "COMMA":
             if len(out) > 1 and out[-2].kind in _OPENERS:
                 out.pop()
+            continue
+        if t.kind == "COMMA" and out and out[-1].kind == "SEMI":  # "…; in addition, Poland …": the filler's comma
             continue
         out.append(t)
     return out
@@ -680,6 +742,8 @@ def _void_asides(toks: list[Token]) -> list[Token]:
 _IN_PARENS_BEFORE = re.compile(r"\(\s*(?:(?i:event|card)\s+)?$")
 _IN_PARENS_AFTER = re.compile(r"\s*\)")
 _DETERMINERS = frozenset({"the", "his", "her", "its", "their"})
+_QUANTIFIERS = frozenset({"both", "either", "neither", "all", "any"})  # before words that name a group of events
+_GROUP_LINK = re.compile(r"\s*(?:,\s*(?:(?i:and|or)\s+)?|(?i:and|or)\s+|&\s*)")  # "(7:VII and 8:VII)", "(A, B)"
 _DESCRIPTOR_LINKS = frozenset({"of", "in"})  # inside a descriptor, between its words
 _MAX_DESCRIPTOR = 6
 _DESCRIPTOR_REACH = 200  # characters looked at before the parenthesis: the scan stays linear in the sentence
@@ -689,7 +753,9 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
     """An event named by words of the writer's own and its id in parentheses is that event: "the colonial war
     (4:VII)", "the Portuguese revolt (4:IV)", "his ministry (20:IV)". The words are a noun phrase that opens with an
     article or a possessive and holds no word of the lexicon's tokens (a verb, a state, a connective) but "of" and
-    "in" between its words, at most six words; a country's adjective or a name among them is part of it. Anything else is left as it is."""
+    "in" between its words, at most six words; a country's adjective or a name among them is part of it. Anything else is left as it is.
+    So are a group's words and its ids, joined by commas, "and" or "or": "both divisions of Poland (7:VII and 8:VII)"
+    is "both 7:VII and 8:VII" (the words after "both" / "either" … are the group's name)."""
     out_refs, out_spans = list(refs), list(spans)
     dropped: set[int] = set()
     for k, (ref, (s, e)) in enumerate(zip(refs, spans)):
@@ -697,6 +763,11 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
             continue
         before = _IN_PARENS_BEFORE.search(text, lo, s)
         after = _IN_PARENS_AFTER.match(text, e)
+        last = k  # the last event in the parentheses: "both divisions of Poland (7:VII and 8:VII)" names two
+        while after is None and before is not None and last + 1 < len(refs) and refs[last + 1].kind in ("REF", "THIS") \
+                and _GROUP_LINK.fullmatch(text, spans[last][1], spans[last + 1][0]):
+            last += 1
+            after = _IN_PARENS_AFTER.match(text, spans[last][1])
         if before is None or after is None:
             continue
         # where the words may start: after the last reference before this one that is not a word of a name
@@ -712,6 +783,9 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
         for i in range(len(scan) - 1, -1, -1):
             m = scan[i]
             w = _lower(m.group(0))
+            if w in _QUANTIFIERS and last > k and content:
+                start = scan[i + 1].start()  # "both divisions of Poland (…)": the words after "both"
+                break
             if w in _DETERMINERS:
                 start = m.start()
                 if i and _lower(scan[i - 1].group(0)) in _DESCRIPTOR_LINKS:
@@ -728,8 +802,10 @@ def _described(text: str, refs: list, spans: list, lo: int, lexicon: Lexicon) ->
             start, content = _capitalised_run(words, lexicon), 1
         if start is None or not content:
             continue
-        out_spans[k] = (start, after.end())
+        out_spans[k] = (start, after.end() if last == k else e)
         out_refs[k] = Token(ref.kind, ref.value, start, ref.by_title)
+        if last > k:  # the group's connectives stay words of the sentence; its last event takes the parenthesis
+            out_spans[last] = (spans[last][0], after.end())
         # the adjectives and codes inside the descriptor are its words, not references of their own
         j = k - 1
         while j >= 0 and spans[j][0] >= start:
@@ -765,7 +841,7 @@ def _capitalised_run(scan: list, lexicon: Lexicon) -> int | None:
     return scan[start].start()
 
 
-_QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`"})
+_QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`", "«", "»", "‹", "›"})  # (French quotes too: « Richelieu »)
 
 
 def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool, codes=()) -> list[Token]:
