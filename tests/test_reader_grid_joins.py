@@ -162,3 +162,18 @@ def test_a_place_that_must_exist_stays_a_place():
     """"Poland must exist" in FIRST DIVISION OF POLAND's text: a requirement on the minor, not on the event."""
     assert _read("eu", "7:VII", "Poland must exist.", opening=True) == {
         "role": "requirement", "when": [{"kind": "exists", "subject": "Poland"}]}
+
+
+def test_a_title_with_a_word_left_out_never_displaces_a_title_of_the_kb():
+    """A new text's own title merged into the KB's index (checker/logic/derive.py) must not take over a key the KB's
+    titles hold: "War of Succession" stays the KB's WAR OF SUCCESSION, though the new WAR OF BAVARIAN SUCCESSION
+    reads so with a word left out (a one-title index cannot know that another title reads so)."""
+    from checker.logic.reader.phrases import TitleIndex
+
+    kb = TitleIndex([("WAR OF SUCCESSION", "1:IV"), ("FRONDE IN FRANCE", "16:IV")])
+    merged = kb.merged(TitleIndex([("WAR OF BAVARIAN SUCCESSION", "12:VII")]))
+    assert merged.by_words[("war", "of", "succession")] == "1:IV"
+    assert merged.by_words[("war", "of", "bavarian", "succession")] == "12:VII"
+    # … while an index that knows every title makes the key when no other title reads so
+    alone = TitleIndex([("WAR OF BAVARIAN SUCCESSION", "12:VII"), ("FRONDE IN FRANCE", "16:IV")])
+    assert alone.by_words[("war", "of", "succession")] == "12:VII"

@@ -188,7 +188,9 @@ class TitleIndex:
         pairs = list(pairs)  # read twice: the titles, then the titles with a word left out
         self.by_words: dict[tuple[str, ...], str] = {}
         self._longest_of: dict[str, tuple[str, ...]] | None = None  # ``title_words``, made on first use
-        self.shortened: set[tuple[str, ...]] = set()  # keys that are a title cut to its first word
+        # keys that are a title cut to its first word, or with a word left out: only an index that knows every title
+        # can tell that no other title reads so, so a merge keeps them from that index alone (``merged``)
+        self.shortened: set[tuple[str, ...]] = set()
         # whole titles of three words or more: written in lower case they still name the event when a word of
         # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
         self.whole: set[tuple[str, ...]] = set()
@@ -260,6 +262,7 @@ class TitleIndex:
         for key, idents in dropped.items():
             if len(idents) == 1 and key not in self.by_words:
                 self.by_words[key] = next(iter(idents))
+                self.shortened.add(key)
         # a title shortened to its first word: "the Fronde" (FRONDE IN FRANCE), "SALT" (SALT NEGOTIATIONS). Only a
         # word that stands in no other title at all, and only where it cannot be an adjective of the title's noun:
         # before a preposition ("Fronde in …", "Sale of …"), or, written in capitals in the text, an acronym.
