@@ -177,3 +177,19 @@ def test_a_title_with_a_word_left_out_never_displaces_a_title_of_the_kb():
     # … while an index that knows every title makes the key when no other title reads so
     alone = TitleIndex([("WAR OF BAVARIAN SUCCESSION", "12:VII"), ("FRONDE IN FRANCE", "16:IV")])
     assert alone.by_words[("war", "of", "succession")] == "12:VII"
+
+
+def test_a_shortened_key_two_titles_share_names_neither_after_a_merge():
+    """A new text's title merged into the KB's index: a tail or a beginning of its title that a KB title shares names
+    neither ("Division of Poland" ends FIRST and SECOND DIVISION OF POLAND); a one-title index cannot know that, so
+    the merged index is made from every title (stop 52; before, the new title's tail took the key)."""
+    from checker.logic.reader.phrases import TitleIndex
+
+    kb = TitleIndex([("FIRST DIVISION OF POLAND", "7:VII"), ("FRONDE IN FRANCE", "16:IV")])
+    assert kb.by_words[("division", "of", "poland")] == "7:VII"  # one title ends so: it names it
+    merged = kb.merged(TitleIndex([("SECOND DIVISION OF POLAND", "8:VII")]))
+    assert ("division", "of", "poland") not in merged.by_words
+    assert merged.by_words[("second", "division", "of", "poland")] == "8:VII"
+    assert merged.by_words[("fronde",)] == "16:IV"
+    # a head noun's end the new title shares ("the Division") names neither either
+    assert ("division",) not in merged.by_head_end

@@ -38,7 +38,39 @@ def test_a_form_about_two_events_needs_two(capsys):
 def test_events_named_by_title_fill_the_form_and_an_ambiguous_it_names_both(capsys):
     # the form is filled with the event the sentence names by its title (not "<event>"), and "it" after another
     # event names both events it may stand for
+    code, out = _read(capsys, "--event", "8:VII", "If the First Division of Poland has occurd, re-roll.")
+    assert code == 3 and "7:VII" in out["nearest"] and "<event>" not in out["nearest"], out
     code, out = _read(capsys, "--event", "8:VII", "If the First Division of Poland has not occurred, it can no longer "
                       "occur.")
     assert code == 3 and "(7:VII, or this event (8:VII)?)" in out["logic"]["reason"], out
-    assert "7:VII" in out["nearest"] and "<event>" not in out["nearest"], out
+    # (stop 52: an ambiguous sentence is told to say which reading it means, not offered one form of one reading)
+    assert out["nearest"] is None and "instead of 'it'" in out["advice"], out
+
+
+AMBIGUOUS = "If event 3:VII is still in effect, it is cancelled; in addition, Poland becomes an independent country."
+
+
+def test_an_ambiguous_sentence_is_told_to_say_which_reading_not_offered_an_unrelated_form(capsys):
+    # stop 51's "did you mean: Unplayable if 3:VII is in effect." for a sentence that reads two ways: a form of one
+    # reading (or of neither) hides the question; the writer is told to say which reading is meant
+    code, out = _read(capsys, "--event", "8:VII", AMBIGUOUS)
+    assert code == 3 and out["logic"]["reason"].startswith("ambiguous"), out
+    assert out["nearest"] is None and "only the reading you mean" in out["advice"], out
+    assert main(["read", "--event", "8:VII", AMBIGUOUS]) == 3
+    text = capsys.readouterr().out
+    assert "did you mean" not in text and "split it into sentences" in text, text
+    # a sentence not read for another reason keeps its nearest form and has no advice
+    code, out = _read(capsys, "Cannot occur untill event 3:IV has occurred.")
+    assert out["nearest"] and out["advice"] is None, out
+
+
+def test_the_hover_on_an_ambiguous_sentence_gives_the_same_advice():
+    from checker.core.model import Clause
+    from checker.kb.store import load_kb
+    from checker.logic.reader.read import read_text
+    from checker.lsp.hover import _clause_hover
+
+    logic = read_text(AMBIGUOUS, "8:VII")
+    assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic
+    value = _clause_hover(Clause(marker="", text=AMBIGUOUS, line=1, logic=logic), load_kb("kb").kb)
+    assert "The sentence reads more than one way" in value and "Nearest form" not in value, value

@@ -38,7 +38,15 @@ def _vocabulary(args):
 
 
 def cmd_read(args) -> int:
-    from ..logic.reader.describe import describe, events_named, nearest, notation, probe_id
+    from ..logic.reader.describe import (
+        AMBIGUOUS_ADVICE,
+        ambiguous,
+        describe,
+        events_named,
+        nearest,
+        notation,
+        probe_id,
+    )
     from ..logic.reader.read import read_text
 
     text = sys.stdin.read(MAX_INPUT + 1) if args.sentence == "-" else args.sentence
@@ -51,7 +59,7 @@ def cmd_read(args) -> int:
     logic = read_text(text, event, vocab=vocab)
     unread = bool(logic) and logic.get("role") == "unread"
     suggestion = None
-    if unread:
+    if unread and not ambiguous(logic):  # an ambiguous sentence is told to say which reading it means
         events = events_named(text, vocab, event)
         suggestion = nearest(text, events, lambda s: read_text(s, event or "1:I", vocab=vocab), probe_id(vocab))
     if args.format == "json":
@@ -59,12 +67,15 @@ def cmd_read(args) -> int:
                "notation": None if unread else notation(logic)}
         if unread:
             out["nearest"] = suggestion
+            out["advice"] = AMBIGUOUS_ADVICE if ambiguous(logic) else None
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         console = _console()
         console.print(describe(logic), markup=False)
         if not unread:
             console.print(f"  {notation(logic)}", markup=False)
+        elif ambiguous(logic):
+            console.print(AMBIGUOUS_ADVICE, markup=False)
         elif suggestion:
             console.print(f"did you mean: {suggestion}", markup=False)
         if not event and "this event" in describe(logic):

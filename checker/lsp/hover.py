@@ -95,7 +95,7 @@ def _nearest(text: str, event: Event | None, kb: KnowledgeBase) -> str | None:
 
 
 def _clause_hover(obj: object, kb: KnowledgeBase, events: list[Event] = ()) -> str | None:
-    from ..logic.reader.describe import describe, notation
+    from ..logic.reader.describe import AMBIGUOUS_ADVICE, ambiguous, describe, notation
 
     if isinstance(obj, Event):
         return event_summary(obj, kb)
@@ -109,7 +109,9 @@ def _clause_hover(obj: object, kb: KnowledgeBase, events: list[Event] = ()) -> s
         return None
     unread = bool(logic) and logic.get("role") == "unread"
     out = [head, "", "Reading: " + _md(describe(logic))]
-    if unread:
+    if unread and ambiguous(logic):
+        out += ["", _md(AMBIGUOUS_ADVICE[0].upper() + AMBIGUOUS_ADVICE[1:]) + "."]
+    elif unread:
         near = _nearest(text, _owner(obj, list(events)), kb)
         out += ["", "Nearest form the reader reads: " + (_code(near) if near else "none of its forms fits")]
     else:

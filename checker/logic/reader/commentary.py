@@ -21,7 +21,7 @@ import re
 
 from ...core.eventid import ID_SHAPE
 from .framing import VERSION, retracted
-from .phrases import Context, lexicon_for, tokens
+from .phrases import Context, lexicon_for, tokens, without_citations
 
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
@@ -80,9 +80,14 @@ _OLD_WORDING = re.compile(r"\(\s*(?:was\b|formerly\b|previously\b|originally\b|o
 
 # an aside that says a state does not matter ("has taken place (in force or not)", "(whether or not still in effect)",
 # "(need not be active)"): no constraint of its own
-_EITHER_STATE = re.compile(r"\(\s*(?:(?:whether\s+)?(?:still\s+)?(?:in\s+(?:effect|force|play)|active|running)\s+or\s+not"
-                           r"|whether\s+or\s+not\s+(?:it\s+is\s+)?(?:still\s+)?(?:in\s+(?:effect|force|play)|active)"
-                           r"|(?:it\s+)?need\s+not\s+(?:still\s+)?be\s+(?:in\s+(?:effect|force|play)|active|running))\s*\)",
+# The words that leave an event's state open, shared by the aside "(in force or not)" and the clause "whether or not
+# …" / "it need not …" (_NO_CONSTRAINT below): written once
+_STATE_WORDS = r"(?:still\s+)?(?:in\s+(?:effect|force|play)|active|running)"
+_WHETHER_OR_NOT = r"whether\s+or\s+not"
+_NEED_NOT = r"need\s+not"
+_EITHER_STATE = re.compile(rf"\(\s*(?:(?:whether\s+)?{_STATE_WORDS}\s+or\s+not"
+                           rf"|{_WHETHER_OR_NOT}\s+(?:it\s+is\s+)?{_STATE_WORDS}"
+                           rf"|(?:it\s+)?{_NEED_NOT}\s+(?:still\s+)?be\s+{_STATE_WORDS})\s*\)",
                            re.IGNORECASE)
 
 
@@ -122,7 +127,7 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
 # reported).
 _REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we)\b", re.IGNORECASE)
 _NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "ENDED_P", "PART_A", "PART_P", "EXISTS", "OWNS",
-                     "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "REROLL", "MARK_OFF",
+                     "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "STOPS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "REROLL", "MARK_OFF",
                      "CONSIDER_PLAYED", "RENEW", "SET_ASIDE", "GAME_ENDS", "DRAWN", "PLAYABLE", "UNPLAYABLE", "VINF",
                      "VPRES", "LABEL", "EFFECTS_OF", "ITS_EFFECTS", "REQUIRES", "ANNEXES", "ANNEXED_BY", "GIVES",
                      "PASSES_TO", "TRANSFERRED", "CREATED", "LOST", "AT_WAR", "AT_PEACE"})
@@ -187,10 +192,11 @@ def _states_nothing(piece: str, ctx: Context, extra: tuple) -> bool:
 _NO_CONSTRAINT = re.compile(r"\s*(?:and\s+)?(?:(?:it )?does not matter(?: to (?:me|us))? (?:whether|if)|"
                             r"(?:it )?doesn['’]t matter(?: to (?:me|us))? (?:whether|if)|"
                             r"irrespective of whether|"
-                            r"it need not|it does not need to|regardless of whether|whether or not|"
+                            rf"it {_NEED_NOT}|it does not need to|regardless of whether|{_WHETHER_OR_NOT}|"
                             # "…; that war need not be over", "…; Détente otherwise remains in effect", "…; the USA
                             # continues to be affected by it": what a rule leaves as it is
-                            r"(?:that|the|this) [\w\s]{1,40}? need not|[\w\s'’]{1,40}? otherwise remains in effect|"
+                            rf"(?:that|the|this) [\w\s]{{1,40}}? {_NEED_NOT}|"
+                            r"[\w\s'’]{1,40}? otherwise remains in effect|"
                             r"[\w\s]{1,40}? continues? to (?:be affected by|benefit from) (?:it|them))\b", re.IGNORECASE)
 # … and such a clause that must stand whole: no word may follow it ("otherwise nothing happens florp" is reported)
 _NO_CONSTRAINT_WHOLE = re.compile(
@@ -219,7 +225,7 @@ def _contrast_only(clause: str, m: re.Match, ctx: Context, extra: tuple) -> bool
     lex = lexicon_for(extra)
     head = {t.kind for t in tokens(clause[:m.start()], ctx, lex, tolerant=True)}
     tail = [t.kind for t in tokens(m["x"], ctx, lex, tolerant=True)]
-    return bool(head & {"CANCEL_V", "PREVENTS", "REMOVE_V"}) and bool(tail) and all(k in ("REF", "THIS") for k in tail)
+    return bool(head & {"CANCEL_V", "PREVENTS", "STOPS", "REMOVE_V"}) and bool(tail) and all(k in ("REF", "THIS") for k in tail)
 
 
 def _head(body: str) -> int:
@@ -327,12 +333,14 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
     kept = clauses if len(clauses) > MAX_PIECES else [
         c for i, c in enumerate(clauses)
         if i == 0 or not (inert(c, ctx, extra, shaped) or _no_constraint(c) or reason(c, ctx, extra, shaped))]
-    if kept:
-        tail = list(_TAIL.finditer(kept[-1]))
-        if tail and (inert(kept[-1][tail[-1].end():], ctx, extra, shaped)
-                     or reason(kept[-1][tail[-1].end():], ctx, extra, shaped)
-                     or _no_constraint(kept[-1][tail[-1].end():])):
-            kept[-1], changed = kept[-1][:tail[-1].start()], True
+    for k, clause in enumerate(kept):
+        # a closing remark at the end of any clause ("… on the map, since it was a Polish uprising; if there is no
+        # Poland, roll again"): the reason ends where its clause ends
+        tail = list(_TAIL.finditer(clause))
+        if tail and (inert(clause[tail[-1].end():], ctx, extra, shaped)
+                     or reason(clause[tail[-1].end():], ctx, extra, shaped)
+                     or _no_constraint(clause[tail[-1].end():])):
+            kept[k], changed = clause[:tail[-1].start()], True
     if kept:
         # an erratum's contrast after an effect: "Solidarity cancels COMECON, not the Warsaw Pact" (the old wording
         # denied, no rule of its own); after a requirement "…, not NATO" could be one more condition: kept there
@@ -359,5 +367,5 @@ _MARKED = re.compile(
 def marked_commentary(text: str) -> bool:
     """Does the sentence say of itself that it states no rule ("Historical note: …", "See also …", "For the purposes of this event, 'Bavaria' means …", a year: history told)? Only asked of a sentence no form
     reads and no shape test marks (``read.read_text``, among an event's opening conditions)."""
-    return bool(_MARKED.search(text[:2000])) or retracted(text)
+    return bool(_MARKED.search(without_citations(text[:2000]))) or retracted(text)
 

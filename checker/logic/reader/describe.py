@@ -174,6 +174,17 @@ def nearest(sentence: str, events: list[str], read, probe: str | None = None) ->
     return best[1] if best else None
 
 
+AMBIGUOUS_ADVICE = ("the sentence reads more than one way: write it so that only the reading you mean reads (split "
+                    "it into sentences, repeat the condition before each effect, name the event instead of 'it', or say 'both' / "
+                    "'either')")
+
+
+def ambiguous(logic: dict[str, Any] | None) -> bool:
+    """Is ``logic`` a sentence reported because it reads more than one way? No form fits it better than another (the
+    nearest form of one reading would hide the other): what it needs is to say which reading is meant."""
+    return bool(logic) and logic.get("role") == "unread" and str(logic.get("reason", "")).startswith("ambiguous")
+
+
 def probe_id(vocab) -> str:
     """An id of the game's id syntax to try the forms with where a sentence names no event (shown as ``<event>``):
     a number no game's list reaches, in the game's first period."""

@@ -861,6 +861,13 @@ class _ToFormula(Transformer):
         events = next(i for i in items if isinstance(i, list))
         return [{"kind": "never_occurs", "event": e} for e in events]
 
+    def eff_stop_event(self, items):
+        """"The Test Ban stops the Space Race": its effect ended (cancelled), or kept from occurring (never)? Only
+        "… from being played" says the latter: reported, never settled."""
+        events = next(i for i in items if isinstance(i, list))
+        raise Unread("ambiguous: an event stopped: its effect ended, or kept from occurring? ('… from being played' "
+                     "says the latter)", "stops " + ", ".join(events))
+
     def eff_remove_event(self, items):
         """"Remove Warsaw Pact (from play)": its effect ended (cancelled), or out of the game for good (never)? Only
         "from the game" says which: reported, never settled."""

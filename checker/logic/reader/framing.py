@@ -138,7 +138,7 @@ def asks_for_a_rule(question: str) -> bool:
 # "Previously: …", "v2.0: …" (after a section number or a version tag: "7.4 [2.1] Deleted: …"). It states what no
 # longer holds; read as a rule it would hold again. Such a sentence states no rule in force: it is never read (and,
 # beside the opening conditions, no report: ``commentary.marked_commentary``).
-_RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\[[^\]]{1,12}\]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
+_RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:[\[(][^\])]{1,12}[\])]\s*)?(?:deleted|removed|struck(?:\s+out)?|withdrawn|"
                         r"was|old(?:\s+(?:wording|text|version|rule))?|previously|formerly|original(?:ly|\s+(?:wording|text))?|"
                         rf"printed(?:\s+(?:wording|text))?|{VERSION})\s*:"
                         # … or a sentence about the rule before the correction: "Previously it required the Truman

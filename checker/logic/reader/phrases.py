@@ -184,13 +184,16 @@ class TitleIndex:
     """The KB's event titles by their lower-case words: a title is found by looking up the words that start at a
     capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
 
-    def __init__(self, pairs):
+    def __init__(self, pairs, cut_short: bool = True):
+        """``cut_short``: also name a title by its first word, its initials, the end of its head noun or with a word
+        left out, when no other title reads so (False: the index does not know the game's other titles, ``merged``
+        into an empty index)."""
         pairs = list(pairs)  # read twice: the titles, then the titles with a word left out
+        self.pairs: tuple = tuple(pairs)  # kept for ``merged``: an index of more titles is made from all of them
+        self._merges: dict[tuple, "TitleIndex"] = {}
         self.by_words: dict[tuple[str, ...], str] = {}
         self._longest_of: dict[str, tuple[str, ...]] | None = None  # ``title_words``, made on first use
-        # keys that are a title cut to its first word, or with a word left out: only an index that knows every title
-        # can tell that no other title reads so, so a merge keeps them from that index alone (``merged``)
-        self.shortened: set[tuple[str, ...]] = set()
+        self._abbreviations: dict | None = None  # ``abbreviated``, made on first use
         # whole titles of three words or more: written in lower case they still name the event when a word of
         # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
         self.whole: set[tuple[str, ...]] = set()
@@ -244,7 +247,9 @@ class TitleIndex:
             for n in range(2, len(words)):
                 starts.setdefault(words[:n], set()).add(ident)
         for start, idents in starts.items():
-            if len(idents) == 1 and start not in self.by_words and start[-1] not in _DANGLING:
+            # (an article and one word is no title cut short: "The war ended …" names no THE WAR OF … SUCCESSION)
+            if (len(idents) == 1 and start not in self.by_words and start[-1] not in _DANGLING
+                    and not (len(start) == 2 and start[0] in ("the", "a", "an"))):
                 self.by_words[start] = next(iter(idents))
         # a title without a word that qualifies the noun after it ("the Fall of the Wall" for FALL OF THE BERLIN
         # WALL, "the War of Succession" for WAR OF BAVARIAN SUCCESSION): one word left out, neither the first nor the
@@ -260,9 +265,8 @@ class TitleIndex:
                         and words[k + 1] not in _DANGLING):
                     dropped.setdefault(words[:k] + words[k + 1:], set()).add(str(ident))
         for key, idents in dropped.items():
-            if len(idents) == 1 and key not in self.by_words:
+            if cut_short and len(idents) == 1 and key not in self.by_words:
                 self.by_words[key] = next(iter(idents))
-                self.shortened.add(key)
         # a title shortened to its first word: "the Fronde" (FRONDE IN FRANCE), "SALT" (SALT NEGOTIATIONS). Only a
         # word that stands in no other title at all, and only where it cannot be an adjective of the title's noun:
         # before a preposition ("Fronde in …", "Sale of …"), or, written in capitals in the text, an acronym.
@@ -274,19 +278,18 @@ class TitleIndex:
                 seen.setdefault(w, set()).add(ident)
         for words, ident in list(self.by_words.items()):
             first = words[0]
-            if (len(words) < 2 or len(first) < 3 or not first.isalpha() or first in _DANGLING
+            if (not cut_short or len(words) < 2 or len(first) < 3 or not first.isalpha() or first in _DANGLING
                     or seen.get(first) != {ident}):
                 continue
             if words[1] in _DANGLING and (first,) not in self.by_words:
                 self.by_words[first,] = ident
-                self.shortened.add((first,))
             else:
                 self.acronyms.setdefault(first, ident)
         # a title by its initials, as wargamers write them ("the TYW" for THIRTY YEARS WAR, "ECW", "CMC"): the first
         # letters of its words but "of", "the" …, three letters or more, read only written in capitals (as the
         # acronyms above). Initials two titles share, or that are a word of any title, name neither.
         initials: dict[str, set[str]] = {}
-        for words in self.whole:
+        for words in (self.whole if cut_short else ()):
             letters = "".join(w[0] for w in words if w not in _DANGLING and w[:1].isalpha())
             if len(letters) >= 3 and letters.isascii():
                 initials.setdefault(letters, set()).add(self.by_words[words])
@@ -302,7 +305,7 @@ class TitleIndex:
         # SUEZ CRISIS); such an end names its title without the article too ("Test Ban: needs …")
         self.by_head_end: dict[tuple[str, ...], str] = {}
         ends: dict[tuple[str, ...], set[str]] = {}
-        titles = [(words, ident) for words, ident in self.by_words.items() if ident and words]
+        titles = [(words, ident) for words, ident in self.by_words.items() if ident and words and cut_short]
         for words, ident in titles:
             head = words[1:] if words[0] in ("the", "a", "an") else words
             cut = next((k for k, w in enumerate(head) if w in _DANGLING), len(head))
@@ -323,6 +326,56 @@ class TitleIndex:
                 self.inverted.add(key)
         self.longest = max((len(k) for k in self.by_words), default=0)
 
+    def abbreviated(self, letters: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
+        """The runs of two words or more of the titles' words (but "of", "the" …) whose first letters are
+        ``letters``, each with its event: what a title written short may stand for ("Bav. Succ.", "W. Pact", "2nd Div.
+        Poland"). Made on first use, from the whole titles (a few entries per title)."""
+        if self._abbreviations is None:
+            runs: dict[tuple[str, ...], list[tuple[tuple[str, ...], str]]] = {}
+            for title, ident in self.pairs:
+                words = [fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or ""))]
+                content = [w for w in words if w not in _DANGLING and w.isalpha()]
+                if len(content) > MAX_PHRASE_WORDS:
+                    continue
+                for a in range(len(content)):
+                    for b in range(a + 2, len(content) + 1):
+                        run = tuple(content[a:b])
+                        runs.setdefault(tuple(w[0] for w in run), []).append((run, str(ident)))
+            self._abbreviations = runs
+        return self._abbreviations.get(letters, [])
+
+    def short_titles(self, text: str, words: list | None = None) -> list[tuple[int, int, int, str]]:
+        """The titles written short in ``text``, left to right: (start, end, number of words, event). Two to four
+        words, capitalised (or an ordinal: "2nd"), at least one of them cut short before a dot ("Bav. Succ.", "W.
+        Pact", "Fr. Rev.", "2nd Div. Poland"), each the beginning of a word of a run of one title's words, in order;
+        a run two titles share names neither. The end takes in the last word's dot. Linear in the text."""
+        words = list(_TITLE_WORD.finditer(text)) if words is None else words
+        out: list[tuple[int, int, int, str]] = []
+        i = 0
+        while i < len(words):
+            hit = None
+            for n in range(min(4, len(words) - i), 1, -1):
+                run = words[i:i + n]
+                said = [fold(w.group(0)) for w in run]  # ("2nd" is "second")
+                # (a word in capitals before a dot is an acronym or a code, never cut short: "Danzig → PRU.")
+                cut = [text[w.end():w.end() + 1] == "." and not (len(w.group(0)) > 1 and w.group(0).isupper())
+                       for w in run]
+                if (not any(cut) or not _joined(text, words, i, n) or not all(s.isalpha() for s in said)
+                        or not all(w.group(0)[:1].isupper() or w.group(0)[:1].isdigit() for w in run)):
+                    continue
+                idents = {ident for title_run, ident in self.abbreviated(tuple(s[0] for s in said))
+                          if all(t.startswith(s) if c else t == s for s, t, c in zip(said, title_run, cut))
+                          and any(c and len(s) < len(t) for s, t, c in zip(said, title_run, cut))}
+                if len(idents) == 1:
+                    hit = (run[0].start(), run[-1].end() + cut[-1], n, idents.pop())
+                    break
+            if hit:
+                out.append(hit)
+                i += hit[2]
+            else:
+                i += 1
+        return out
+
     def title_words(self, ident: str) -> tuple[str, ...]:
         """The longest title an event has here, as its lower-case words (one pass over the index, then cached)."""
         if self._longest_of is None:
@@ -334,17 +387,18 @@ class TitleIndex:
         return self._longest_of.get(ident, ())
 
     def merged(self, other: "TitleIndex") -> "TitleIndex":
-        """This index with ``other``'s titles added (``other`` wins where both hold a key). A title cut to one word
-        is kept only from this index: only this index knows whether the word stands in another title too."""
-        out = TitleIndex([])
-        out.by_words = {**self.by_words, **{k: v for k, v in other.by_words.items() if k not in other.shortened}}
-        out.shortened = set(self.shortened)
-        out.whole = self.whole | {k for k in other.whole if out.by_words.get(k) == other.by_words.get(k)}
-        out.inverted = ({k for k in self.inverted if out.by_words.get(k) == self.by_words.get(k)}
-                        | {k for k in other.inverted if out.by_words.get(k) == other.by_words.get(k)})
-        out.acronyms = dict(self.acronyms)
-        out.by_head_end = dict(self.by_head_end)
-        out.longest = max(self.longest, other.longest)
+        """The index of this index's titles and ``other``'s. It is made again from all of them, never by joining two
+        indexes' keys: a shortened key (a beginning, a tail, a word left out, the first word, a title turned round)
+        names a title only when no other title reads so, which only an index of every title can tell ("Division of
+        Poland" names neither FIRST nor SECOND DIVISION OF POLAND). Into an empty index (a text read with no KB) no
+        title is cut to its first word or read with a word left out: "War" would name WAR OF THE ROSES only because no
+        other war is known. Kept per ``other``'s titles (the language server checks one text again and again)."""
+        key = other.pairs
+        out = self._merges.get(key)
+        if out is None:
+            if len(self._merges) > 3:
+                self._merges.clear()
+            out = self._merges[key] = TitleIndex(self.pairs + other.pairs, cut_short=bool(self.pairs))
         return out
 
 
@@ -388,6 +442,15 @@ def _ref_patterns(ctx: Context):
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+# what never stands between two words of one title: punctuation, an arrow, a list's joiners ("Danzig → PRU", "Bar +
+# Bav. Succ.", "7:VII / 8:VII")
+_TITLE_BREAK = re.compile(r"[,;:()\[\]!?→⇒⟶+&/|]|->|=>|\s[-–—]+\s")
+
+
+def _joined(text: str, words: list, i: int, n: int) -> bool:
+    """Do words ``i`` … ``i + n - 1`` of ``text`` stand together as one title's? A title's words never stand across a
+    comma, a colon or a bracket ("After the crisis, Suez passes to the USSR" is no SUEZ CRISIS turned round)."""
+    return n < 2 or not _TITLE_BREAK.search(text, words[i].end(), words[i + n - 1].start())
 
 
 def _singulars(words: list[str]) -> list[tuple[str, ...]]:
@@ -454,6 +517,11 @@ def references(text: str, ctx: Context):
     if index is not None and index.longest:
         words = list(_TITLE_WORD.finditer(text))
         i = 0
+        short = {s: (n, ident_, e) for s, e, n, ident_ in index.short_titles(text, words) if free(s, e)}
+
+        def joined(i: int, n: int) -> bool:
+            return _joined(text, words, i, n)
+
         def title_at(i: int):
             if not words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card
                 return lower_title_at(i)
@@ -461,7 +529,7 @@ def references(text: str, ctx: Context):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
                     key = (*key[:-1], key[-1][:-2])
-                if key in index.by_words and free(words[i].start(), words[i + n - 1].end()):
+                if key in index.by_words and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
                     return (n, index.by_words[key])
             word = words[i].group(0)
             # an acronym written in capitals in a sentence that is not all capitals ("SALT is in effect")
@@ -477,7 +545,7 @@ def references(text: str, ctx: Context):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 named = any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
                 if (((n > 2 and key in index.whole and named) or (key in index.inverted and (named or n >= 4)))
-                        and free(words[i].start(), words[i + n - 1].end())):
+                        and free(words[i].start(), words[i + n - 1].end()) and joined(i, n)):
                     return (n, index.by_words[key])
             return None
 
@@ -486,7 +554,7 @@ def references(text: str, ctx: Context):
                 return None
             for n in range(min(3, len(words) - i), least - 1, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
-                if key in index.by_head_end and free(words[i].start(), words[i + n - 1].end()):
+                if key in index.by_head_end and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
                     return (n, index.by_head_end[key])
             return None
 
@@ -494,7 +562,7 @@ def references(text: str, ctx: Context):
             # "the First and Second Divisions of Poland": one word of the second title in the plural
             for n in range(min(index.longest, len(words) - i), 1, -1):
                 for key in _singulars([fold(w.group(0)) for w in words[i:i + n]]):
-                    if key in index.by_words:
+                    if key in index.by_words and joined(i, n):
                         return (n, index.by_words[key])
             return None
 
@@ -528,6 +596,12 @@ def references(text: str, ctx: Context):
                     i, hit = i + 1, later
             if hit is None:
                 hit = head_end_at(i, 2)
+            if hit is None and words[i].start() in short:
+                n, ident_, end = short[words[i].start()]  # "Bav. Succ.": a title written short (its last dot in)
+                found.append((words[i].start(), end, Token("THIS" if ident_ == ctx.event_id else "REF", ident_,
+                                                           words[i].start(), True)))
+                i += n
+                continue
             if hit is None:
                 hit = elided_at(i)
                 if hit:  # "the First or the Second Division of Poland": the first title, its end left out
@@ -600,9 +674,10 @@ _ASIDE_OPEN = re.compile(r"\s*[\"'”’»›]?\s*(?:(?i:event|card)\s*)?\(\s*(?
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
-_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|\.|\S")
+# an arrow is one sign however it is typed ("→", "->", "=>", "⇒", "⟶")
+_WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|->|=>|\.|\S")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR", "+": "AND",
-          "&": "AND", "→": "ARROW"}
+          "&": "AND", "→": "ARROW", "->": "ARROW", "=>": "ARROW", "⇒": "ARROW", "⟶": "ARROW"}
 
 
 # ("ENDS PRAGUE SPRING + COMECON (BOTH!)": "both" in parentheses after a list only stresses that it is each of them)
@@ -612,11 +687,40 @@ _HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 # a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none (framing.py's old wordings use it too)
 VERSION = r"v\d+(?:\.\d+)+"
-_SECTION_MARK = re.compile(r"^\s*(?:(?:\[\s*v?\d+(?:\.\d+)*[a-z]?\s*\]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
+_SECTION_MARK = re.compile(r"^\s*(?:(?:[\[(]\s*v?\d+(?:\.\d+)*[a-z]?\s*[\])]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
                            rf"|{VERSION}(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
-_HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s*:")  # "Play req.:" too
+# "Play req.:" too; a heading with its number and a space after the colon ("Ruling 27: …", "Errata #3: …"; never
+# "Ends 11:VII", an id)
+_HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?(?:(?P<num>\s+#?\d{1,4}[a-z]?)\s*:(?=\s)|\s*:)")
 # a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")
+
+
+# Formatting that is no word of a rule: a chat's or a wiki's code and bold marks ("`8:VII`", "**NATO**"), a wiki
+# link's double brackets ("[[Richelieu]]"), a table's bars ("| [23.1] …"). Square brackets are parentheses ("[7:VII]",
+# "[see 8.6]", "[22.1.3]"): a living rules' cross-reference is an aside as "(see 8.6)" is.
+_FORMATTING = re.compile(r"`+|\*\*|__|\[\[|\]\]|(?:^|(?<=\s))\|(?=\s|$)")
+_BRACKETS = str.maketrans({"[": "(", "]": ")"})
+
+
+# A scholar's citation, whose year is no history told: "(Sabin 2012)", "(Dunnigan 1980, p. 12)", "as Dunnigan (1980)
+# observed" (a name and a year in parentheses only before a verb of saying: "Westphalia (1648)" is history)
+CITATION = re.compile(
+    r"\(\s*[A-Z][\w'’-]+(?:\s+(?:and|&)\s+[A-Z][\w'’-]+|\s+et\s+al\.?)?,?\s+1[0-9]{3}[a-z]?"
+    r"(?:,\s*pp?\.\s*\d+(?:[-–]\d+)?)?\s*\)"
+    r"|\b[A-Z][\w'’-]+(?:\s+et\s+al\.?)?\s+\(1[0-9]{3}[a-z]?\)(?=,?\s+(?:observe[sd]?|notes?|noted|argues?|argued|"
+    r"writes|wrote|shows?|showed|suggests?|suggested|points?\s+out|pointed\s+out|remarks?|remarked|claims?|claimed)\b)")
+
+
+def without_citations(text: str) -> str:
+    """``text`` with its citations (``CITATION``) set aside as spaces: their years tell no history."""
+    return CITATION.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def unformatted(text: str) -> str:
+    """``text`` without its formatting (``_FORMATTING``), square brackets as parentheses; character for character
+    (spaces where marks were), so every offset stays the text's."""
+    return _FORMATTING.sub(lambda m: " " * len(m.group(0)), text).translate(_BRACKETS)
 
 
 def _lower(word: str) -> str:
@@ -656,10 +760,10 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
-        pos = head.end("head")
+        pos = head.end("num") if head.groupdict().get("num") else head.end("head")
     elif head and _unknown_heading(head, lexicon, spans):
         out.append(Token("LABEL", "", head.start("head")))  # "EVENTS PHASE: …", "Solo: …": where the rule stands
-        pos = head.end("head")
+        pos = head.end("num") if head.groupdict().get("num") else head.end("head")
     refs, spans = [r for r, sp in zip(refs, spans) if sp[0] >= pos], [sp for sp in spans if sp[0] >= pos]
     refs, spans = _described(text, refs, spans, pos, lexicon)
     for ref, (s, e) in zip(refs, spans):
@@ -670,7 +774,7 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     return _void_asides(_by_neighbour(_own_name_as_subject(out, ctx), text))
 
 
-_EVENT_VERBS = frozenset({"REQUIRES", "CANCEL_V", "VPRES", "PREVENTS", "MAKES"})  # what an event, not a place, does
+_EVENT_VERBS = frozenset({"REQUIRES", "CANCEL_V", "VPRES", "PREVENTS", "STOPS", "MAKES"})  # what an event, not a place, does
 _MODAL_ADVERBS = frozenset({"ONLY", "NEG", "NEVER", "NOLONGER"})
 
 

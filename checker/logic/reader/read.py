@@ -29,7 +29,7 @@ from .framing import (
     retracted,
 )
 from .grammar import Vocabulary, default_vocabulary, parser
-from .phrases import Context, lexicon_for, tokens
+from .phrases import Context, lexicon_for, tokens, unformatted
 from .reading import Reading, Unread
 from .shape import event_shaped
 from .split import MAX_SENTENCE, Sentence, split_sentences
@@ -303,25 +303,38 @@ def read_text(text: str, event_id: str | None, budget: Budget | None = None,
     """The logic of one clause's text, ``{role: unread, …}``, or None when nothing in it is rule-shaped.
     ``vocab``: the game's words (``grammar.vocabulary_of(profile)``); None: the EU profile of the KB in use.
     ``opening``: the clause stands among the event's opening conditions, where requirements stand: a text there
-    that holds no rule the reader reads is reported (unread), never dropped."""
+    that holds no rule the reader reads is reported (unread), never dropped. Formatting marks are no words of it
+    (``phrases.unformatted``)."""
+    written, text = text, unformatted(text)
     logic = _read_text(text, event_id, budget, vocab, opening)
     if logic is None and opening and text.strip() and not _all_marked_commentary(text, vocab):
-        return unread(OPENING_NOT_READ, text.strip()[:200])
+        return unread(OPENING_NOT_READ, written.strip()[:200])
+    if logic and logic.get("role") == "unread" and text != written and logic.get("words") in text:
+        # the words not read as they are written (formatting and brackets as the writer put them)
+        at = text.index(logic["words"])
+        logic["words"] = written[at:at + len(logic["words"])]
     return logic
+
+
+def _sentences(text: str, vocab: Vocabulary) -> list:
+    """The sentences of a clause's text: never ended by the dot of a title written short ("Bav. Succ. is in
+    effect": ``TitleIndex.short_titles``)."""
+    short = vocab.titles.short_titles(text) if vocab.titles is not None else ()
+    return split_sentences(text, label_set(vocab), short)
 
 
 def _all_marked_commentary(text: str, vocab: Vocabulary | None) -> bool:
     """Does every sentence of ``text`` say of itself that it states no rule (``commentary.marked_commentary``: a
     note, a cross-reference, a term defined, history with a year)? Such a text among
     the opening conditions raises nothing; any other text there that holds no rule is reported."""
-    sentences = split_sentences(text, label_set(vocab or default_vocabulary()))
+    sentences = _sentences(text, vocab or default_vocabulary())
     return bool(sentences) and all(marked_commentary(s.text) for s in sentences)
 
 
 def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
                vocab: Vocabulary | None = None, opening: bool = False) -> dict[str, Any] | None:
     vocab = vocab or default_vocabulary()
-    sentences = split_sentences(text, label_set(vocab))
+    sentences = _sentences(text, vocab)
     shaped: list[bool] = []
     early: dict[int, Reading] = {}  # sentences no cue marks as rules, but which the event language reads whole
     count = 0
@@ -448,7 +461,7 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
     kinds = {t.kind for t in toks}
     if kinds & _OUTCOME_TOKENS:
         return True
-    if toks[0].kind == "OTHERWISE" and kinds & {"REF", "THIS", "CANCEL_V", "PREVENTS", "REMOVE_V", "GAME_ENDS", "DRAWN"}:
+    if toks[0].kind == "OTHERWISE" and kinds & {"REF", "THIS", "CANCEL_V", "PREVENTS", "STOPS", "REMOVE_V", "GAME_ENDS", "DRAWN"}:
         return True  # ("Otherwise the Parliament continues to rule …" is narrative)
     if toks[0].kind in _EFFECT_OPENERS and kinds & {"REF", "NAME", "THIS"} and "UNIT" not in kinds:
         return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .phrases import Context, lexicon_for, tokens
+from .phrases import Context, lexicon_for, tokens, without_citations
 
 # words of what the logic models of minors and provinces (existing, on the map, owned): beside a name, a sentence
 # with one of them may create, remove or hand over a place ("Danzig becomes a Prussian province", "Poland
@@ -67,18 +67,18 @@ _POSSESSIVE_EFFECTS = re.compile(r"\w['’]s\s+(?:\w+\s+)?effects?\b", re.IGNORE
 _ALONE = {"GAME_ENDS", "FOR_THIS"}
 _OUTCOMES = {"REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW"}
 _STATE = {"PART_A", "PART_P", "INEFF", "OVER_A", "ENDED_P", "VINF", "VPRES", "PLAYABLE", "NEVER", "NOLONGER", "CANCEL_V",
-          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
+          "MUST", "CANCELLED", "REQUIRES", "PREVENTS", "STOPS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
           "DISCARD_V", "NO_EFFECT", "TO_CLOSE"}
 # a state of an event, or an effect on one, wherever it stands in a sentence that names an event (by id or title);
 # not "over", as often a preposition ("Hover over a country to see …"), nor "remove" ("remove Olivares from office")
-_STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
+_STATE_ANYWHERE = {"INEFF", "CANCELLED", "CANCEL_V", "STOPS", "REMOVED_GAME", "REMOVED_PLAY", "ENDS_V", "MAY_END",
                    "NOLONGER", "UNPLAYABLE", "GAME_ENDS"}
 _SUBORDINATORS = {"IF", "PROVIDED", "UNLESS", "BEFORE", "AFTER", "WHILE", "DURING", "UNTIL"}
 
 
-_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "REMOVE_V", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
+_BEFORE_TITLE = _SUBORDINATORS | {"EFFECTS_OF", "CANCEL_V", "PREVENTS", "STOPS", "REMOVE_V", "REQUIRES", "AND", "OR", "COMMA", "NEITHER",
                                    "NOR", "EITHER", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF", "SEMI", "THAT", "SHOULD",
-                                   "AGAIN", "BRINGS"}
+                                   "AGAIN", "BRINGS", "ARROW"}
 _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", "PART_A", "PART_P", "NOR", "MUST",
                 "SEMI", "ONLY_FOR", "FOR", "TO", "LPAR", "RPAR", "INEFF", "OVER_A", "ENDED_P", "NEG", "NOLONGER", "CANCEL_V",
                 "GAME_ENDS", "NO_EFFECT", "MAY_END", "FROM_GAME", "TO_CLOSE"}
@@ -86,7 +86,7 @@ _AFTER_TITLE = {"COP", "HAS", "MODAL", "REMAINS", "DOES", "AND", "OR", "COMMA", 
 
 _MINOR_SHAPES = (("NAME", "LOSES", "NAME", "TO"), ("NAME", "REMOVED_PLAY"), ("NAME", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_BARE", "IF"),
                  ("NAME", "COP", "REMOVED_BARE", "UNLESS"), ("NAME", "COP", "CREATED"), ("NAME", "COP", "REMOVED_GAME"), ("NAME", "COP", "REMOVED_PLAY"), ("NAME", "NOLONGER", "EXISTS"),
-                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("CREATE_V", "REF"), ("NAME", "GAINS", "NAME"),
+                 ("NAME", "DISAPPEARS"), ("PREVENTS", "NAME"), ("STOPS", "NAME"), ("REMOVE_V", "NAME"), ("CREATE_V", "NAME"), ("CREATE_V", "REF"), ("NAME", "GAINS", "NAME"),
                  ("CODE", "GAINS", "NAME"), ("NAME", "MUST", "EXISTS"), ("NAME", "CREATED"),
                  ("CODE", "CONTROL_V", "NAME"), ("NAME", "CONTROL_V", "NAME"), ("SEMI", "CODE", "CONTROL_V"),
                  ("NAME", "DISSOLVED"), ("NAME", "AND", "NAME", "TO", "NAME"), ("NAME", "AND", "NAME", "TO", "CODE"))
@@ -193,6 +193,12 @@ def _a_turn_part(name: str, parts: frozenset) -> bool:
     return last in parts or (last.endswith("s") and last[:-1] in parts)
 
 
+def _same_event(a, b) -> bool:
+    """Do tokens ``a`` and ``b`` name one event ("2:Early -> NATO": an id and its title)?"""
+    return (b is not None and a.kind in ("REF", "THIS") and b.kind in ("REF", "THIS")
+            and str(a.value) == str(b.value))
+
+
 def _state_of_a_name(toks, turn_parts: frozenset) -> bool:
     """A name (capitalised words the KB does not know as a title) with an event's state: "the Pact of Warsaw is
     still in effect", "the Blockade of Berlin has ended", "the Fronde has been played". Such a sentence speaks of an
@@ -208,11 +214,14 @@ def _state_of_a_name(toks, turn_parts: frozenset) -> bool:
             return True  # ("Dimitri is an active rebel": the state word qualifies the next word, not the name)
         if j == i + 1 and toks[j].kind in _BARE_STATE and after not in ("X", "NAME", "UNIT"):
             return True  # written without a verb: "if the Bavarian Succession still in force is", "Bar impossible"
-        if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V")
+        if (j == i + 1 and toks[j].kind in ("CANCEL_V", "ENDS_V", "STOPS")
                 and (after is None or after in _CLAUSE_END or after in ("FOR", "ONLY_FOR"))
                 and not _a_turn_part(t.value, turn_parts)):
             return True  # "Bar ends.", "Olivares ends, and …": an event by a name rulekb does not know (not "the
             # Movement Phase ends": a part of the turn)
+        if (j == i + 1 and toks[j].kind == "MODAL" and [x.kind for x in toks[j + 1:j + 3]] in (
+                ["NEG", "VINF"], ["NEVER", "VINF"], ["NOLONGER", "VINF"])):
+            return True  # "Bav. Succession can't happen anymore": an event rulekb does not know, that can no longer occur
     return False
 
 
@@ -246,7 +255,7 @@ _NAMED = {"REF", "THIS", "BAREID", "NAME", "CODE", "ADJ"}
 def _in_the_safety_net(text: str, toks) -> bool:
     """The safety net (above): the game's end, or a name beside one of the rule words, or a country's adjective after
     "become" ("Ansbach and Bayreuth become Prussian"). Not history told (a year), not a counter (UNIT)."""
-    if _YEAR.search(text) or any(t.kind == "UNIT" for t in toks):
+    if _YEAR.search(without_citations(text)) or any(t.kind == "UNIT" for t in toks):
         return False
     bare = _ASIDES.sub(" ", text)  # what stands in parentheses is an aside ("(even if Alliance no longer exists)")
     # a time word just before "the game …" makes it a time ("until the game ends"); only the words right before
@@ -298,7 +307,7 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     What an aside says is judged only as part of its sentence ("(even if Alliance no longer exists)")."""
     if _event_shaped(text, ctx, extra):
         return True
-    if _YEAR.search(text[:MAX_SHAPED]):
+    if _YEAR.search(without_citations(text[:MAX_SHAPED])):
         return False  # history told (a year) in one clause is told in all of them
     bare = _ASIDES.sub(" ", text[:MAX_SHAPED])
     pieces = [p for p in _CLAUSES.split(bare) if p and p.strip()]
@@ -346,7 +355,7 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "The GDR is created", "Poland no longer exists", "Genoa has lost Corsica"
     if _names_an_event(toks) and kinds & _STATE:
         return True
-    if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"], ["REMOVE_V", "IT"]) or seq[i:i + 3] in (
+    if any(seq[i:i + 2] in (["CANCEL_V", "IT"], ["PREVENTS", "IT"], ["STOPS", "IT"], ["REMOVE_V", "IT"]) or seq[i:i + 3] in (
             ["IT", "COP", "CANCELLED"], ["IT", "COP", "REMOVED_GAME"], ["IT", "COP", "REMOVED_PLAY"], ["IT", "NOLONGER", "EXISTS"],
             ["ITS_EFFECTS", "COP", "CANCELLED"], ["ITS_EFFECTS", "ENDS_V"])
             for i in range(len(seq))) and "UNIT" not in kinds:
@@ -383,8 +392,10 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "nobody can play COMECON after that": an event that can no longer be played
     if kinds & {"REF", "THIS"} and _GONE.search(text):
         return True  # "Star Wars is out", "the Blockade is dead": an event ended or removed, in words no form reads
-    if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS") for i, t in enumerate(toks)):
-        return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end
+    if any(t.kind == "ARROW" and i and toks[i - 1].kind in ("NAME", "CODE", "REF", "THIS")
+           and not _same_event(toks[i - 1], toks[i + 1] if i + 1 < len(toks) else None) for i, t in enumerate(toks)):
+        return True  # "Thorn → PRU", "NATO → cancelled": a card's shorthand for a change of owner or an end (not
+        # "2:Early -> NATO": a card's id and its own title)
     if any(t.kind == "OTHERWISE" and ((i + 1 < len(toks) and toks[i + 1].kind in _OUTCOMES)
                                       or (i and toks[i - 1].kind in _OUTCOMES)) for i, t in enumerate(toks)):
         return True  # "…, otherwise consider as played", "… and is rerolled otherwise": a requirement's outcome

@@ -37,19 +37,27 @@ class Sentence:
 _END = re.compile(r"(?<=\.)(?= |$)")
 
 
-def split_sentences(text: str, labels: frozenset[str] | None = None) -> list[Sentence]:
+def split_sentences(text: str, labels: frozenset[str] | None = None,
+                    unbroken: list[tuple[int, int]] | tuple = ()) -> list[Sentence]:
     """The sentences of ``text``; a sentence's asides are cut out only when it is parsed (``masked``).
 
     Pieces ending in ". " are cut with one regular-expression split; a piece inside an open parenthesis, ending in
     an abbreviation ("rule 53.3."), or followed by a word in lower case ("Truman Doct. ends for the UK only": no
-    sentence starts so) is joined to the next: linear in the text's length.
+    sentence starts so) is joined to the next: linear in the text's length. ``unbroken``: spans (start, end, …) of
+    the text no sentence ends inside, in order (a title written short: "Bav. Succ. is in effect").
     """
     out: list[Sentence] = []
     buf: list[str] = []
     depth = 0
     pieces = _END.split(text)
+    at, s = 0, 0
     for k, piece in enumerate(pieces):
         buf.append(piece)
+        at += len(piece)
+        while s < len(unbroken) and unbroken[s][1] <= at:
+            s += 1
+        if s < len(unbroken) and unbroken[s][0] < at < unbroken[s][1]:
+            continue  # a dot inside a title written short
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
         after = pieces[k + 1][:2] if k + 1 < len(pieces) else ""
