@@ -90,6 +90,13 @@ READ = [
      "taken place.", {"role": "requirement", "when": [st("occurred", "7:VII")]}),
     ("eu", "8:VII", True, "It is not possible that the Second Division of Poland is played while the Confederation of "
      "Bar is in effect.", {"role": "requirement", "when": [st("not_in_effect", "11:VII")]}),
+    # a chat bot's entry: the id and its own title side by side are one naming; a field in lower case after a dot
+    # starts a sentence ("… exists. fail: reroll")
+    ("eu", "8:VII", True, "`8:VII` **Second Division of Poland** - needs: `7:VII` occurred, `Poland` exists. fail: "
+     "reroll", {"role": "requirement", "when": [st("occurred", "7:VII"), {"kind": "exists", "subject": "Poland"}],
+                "on_fail": "reroll"}),
+    ("eu", "8:VII", True, "Needs 7:VII occurred. else: nothing",
+     {"role": "requirement", "when": [st("occurred", "7:VII")], "on_fail": "nothing"}),
     # a reason after a comma ends with its clause: the outcome after the semicolon is read
     ("eu", "11:VII", True, "This event needs Poland to be on the map, since it was a Polish uprising; if there is no "
      "Poland, roll again.", {"role": "requirement", "when": [{"kind": "exists", "subject": "Poland"}],

@@ -638,6 +638,12 @@ def references(text: str, ctx: Context):
             out[-1] = (out[-1][0], close, out[-1][2])
             continue
         if (out and t.kind in ("REF", "THIS") and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
+                and not text[out[-1][1]:s].strip()):
+            # "8:VII Second Division of Poland", "`8:VII` **Second Division of Poland**": an id and its own title
+            # side by side, as a list prints an entry: one event, named twice
+            out[-1] = (out[-1][0], e, out[-1][2])
+            continue
+        if (out and t.kind in ("REF", "THIS") and out[-1][2].kind in ("REF", "THIS") and out[-1][2].value == t.value
                 and re.fullmatch(r"\s*,\s*(?:(?i:the)\s+)?", text[out[-1][1]:s]) and re.match(r"\s*,", text[e:])):
             # "VII:4, the War of Independence in the Colonies, has occurred": one event, named twice between commas
             close = e + text[e:].index(",") + 1

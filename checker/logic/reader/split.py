@@ -61,8 +61,8 @@ def split_sentences(text: str, labels: frozenset[str] | None = None,
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
         after = pieces[k + 1][:2] if k + 1 < len(pieces) else ""
-        if after[:1] == " " and after[1:].islower():
-            continue  # an abbreviation's dot: the sentence goes on
+        if after[:1] == " " and after[1:].islower() and not _FIELD.match(pieces[k + 1]):
+            continue  # an abbreviation's dot: the sentence goes on (not before a field: "… exists. fail: reroll")
         if after[:1] == " " and after[1:].isdigit() and _PAGE_ABBREV.search(piece):
             continue  # "Star Wars, p. 14: replace …", "see sec. 4.2": a page or a section, not a sentence end
         if depth == 0 and not _abbrev_end(piece) and not _BARE_ANSWER.search(piece):
@@ -72,6 +72,9 @@ def split_sentences(text: str, labels: frozenset[str] | None = None,
         _add(out, "".join(buf), labels)
     return out
 
+
+# a terse card's field in lower case after a sentence ("… Poland exists. fail: reroll", ". else: nothing")
+_FIELD = re.compile(r" [a-z]+(?: [a-z]+)?:(?:\s|$)")
 
 # "Q: … ? A: No." with more after it: the answer goes on in the next sentence ("A: No. It cancels …"), and the
 # answer is read whole (framing.py)
