@@ -10,6 +10,7 @@ the event language (``Unknown``), so nothing is ever half-read.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import os
@@ -349,32 +350,44 @@ class TitleIndex:
         words, capitalised (or an ordinal: "2nd"), at least one of them cut short before a dot ("Bav. Succ.", "W.
         Pact", "Fr. Rev.", "2nd Div. Poland"), each the beginning of a word of a run of one title's words, in order;
         a run two titles share names neither. The end takes in the last word's dot. Linear in the text."""
+        # only runs that hold a word cut before a dot are looked at: a run starts at most three words before one. A
+        # word cut short is capitalised (or an ordinal), never in capitals: that is an acronym or a code ("Danzig →
+        # PRU."). A text with no such word costs one scan of its dots.
+        dots = [m.end(1) for m in _WORD_DOT.finditer(text)
+                if (m[1][:1].isupper() or m[1][:1].isdigit()) and not (len(m[1]) > 1 and m[1].isupper())]
+        if not dots:
+            return []
         words = list(_TITLE_WORD.finditer(text)) if words is None else words
         out: list[tuple[int, int, int, str]] = []
-        i = 0
-        while i < len(words):
+        ends = [w.end() for w in words]
+        cuts: set[int] = set()
+        for at in dots:
+            k = bisect.bisect_left(ends, at)
+            if k < len(words) and ends[k] == at:
+                cuts.add(k)
+        starts = sorted({j for k in cuts for j in range(max(0, k - 3), k + 1)})
+        for i in starts:
+            if out and i < out[-1][4]:
+                continue  # inside the run found before
             hit = None
             for n in range(min(4, len(words) - i), 1, -1):
                 run = words[i:i + n]
+                cut = [k in cuts for k in range(i, i + n)]
+                if (not any(cut) or not all(w.group(0)[:1].isupper() or w.group(0)[:1].isdigit() for w in run)
+                        or not _joined(text, words, i, n)):
+                    continue
                 said = [fold(w.group(0)) for w in run]  # ("2nd" is "second")
-                # (a word in capitals before a dot is an acronym or a code, never cut short: "Danzig → PRU.")
-                cut = [text[w.end():w.end() + 1] == "." and not (len(w.group(0)) > 1 and w.group(0).isupper())
-                       for w in run]
-                if (not any(cut) or not _joined(text, words, i, n) or not all(s.isalpha() for s in said)
-                        or not all(w.group(0)[:1].isupper() or w.group(0)[:1].isdigit() for w in run)):
+                if not all(s.isalpha() for s in said):
                     continue
                 idents = {ident for title_run, ident in self.abbreviated(tuple(s[0] for s in said))
                           if all(t.startswith(s) if c else t == s for s, t, c in zip(said, title_run, cut))
                           and any(c and len(s) < len(t) for s, t, c in zip(said, title_run, cut))}
                 if len(idents) == 1:
-                    hit = (run[0].start(), run[-1].end() + cut[-1], n, idents.pop())
+                    hit = (run[0].start(), run[-1].end() + cut[-1], n, idents.pop(), i + n)
                     break
             if hit:
                 out.append(hit)
-                i += hit[2]
-            else:
-                i += 1
-        return out
+        return [h[:4] for h in out]
 
     def title_words(self, ident: str) -> tuple[str, ...]:
         """The longest title an event has here, as its lower-case words (one pass over the index, then cached)."""
@@ -442,6 +455,7 @@ def _ref_patterns(ctx: Context):
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+_WORD_DOT = re.compile(r"(?<![^\W_])([^\W_]+)\.")  # a word right before a dot: where a title written short may be cut
 # what never stands between two words of one title: punctuation, an arrow, a list's joiners ("Danzig → PRU", "Bar +
 # Bav. Succ.", "7:VII / 8:VII")
 _TITLE_BREAK = re.compile(r"[,;:()\[\]!?→⇒⟶+&/|]|->|=>|\s[-–—]+\s")
@@ -726,6 +740,8 @@ def without_citations(text: str) -> str:
 def unformatted(text: str) -> str:
     """``text`` without its formatting (``_FORMATTING``), square brackets as parentheses; character for character
     (spaces where marks were), so every offset stays the text's."""
+    if not any(c in text for c in "`*_[]|"):
+        return text
     return _FORMATTING.sub(lambda m: " " * len(m.group(0)), text).translate(_BRACKETS)
 
 
