@@ -199,7 +199,7 @@ class TitleIndex:
         # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
         self.whole: set[tuple[str, ...]] = set()
         for title, ident in pairs:
-            words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
+            words = _words_of(title)
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
                 if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
@@ -257,7 +257,7 @@ class TitleIndex:
         # last, nor "of" / "the" …, nor before one of them; three words or more stay; when no other title reads so
         dropped: dict[tuple[str, ...], set[str]] = {}
         for title, ident in pairs:
-            words = tuple(fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or "")))
+            words = _words_of(title)
             words = words[1:] if words[:1] in (("the",), ("a",), ("an",)) else words
             if len(words) > MAX_PHRASE_WORDS:
                 continue
@@ -334,7 +334,7 @@ class TitleIndex:
         if self._abbreviations is None:
             runs: dict[tuple[str, ...], list[tuple[tuple[str, ...], str]]] = {}
             for title, ident in self.pairs:
-                words = [fold(w) for w in re.findall(r"[^\W_]+(?:['’][^\W\d_]+)?", str(title or ""))]
+                words = _words_of(title)
                 content = [w for w in words if w not in _DANGLING and w.isalpha()]
                 if len(content) > MAX_PHRASE_WORDS:
                     continue
@@ -455,6 +455,11 @@ def _ref_patterns(ctx: Context):
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+
+
+def _words_of(title) -> tuple[str, ...]:
+    """A title's words as the index keys them (``_TITLE_WORD``, folded)."""
+    return tuple(fold(w) for w in _TITLE_WORD.findall(str(title or "")))
 _WORD_DOT = re.compile(r"(?<![^\W_])([^\W_]+)\.")  # a word right before a dot: where a title written short may be cut
 # what never stands between two words of one title: punctuation, an arrow, a list's joiners ("Danzig → PRU", "Bar +
 # Bav. Succ.", "7:VII / 8:VII")
