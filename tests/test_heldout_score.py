@@ -54,6 +54,16 @@ def test_a_cancellation_for_one_country_compares_the_country_as_s7_does(monkeypa
     assert not score.effects_equal(got, score.expected_effects(["cancel(1:IV, only_for=FRA)"], "7:IV"), ("IV", "VII"))
 
 
+def test_a_corpus_game_may_name_its_countries_as_a_profile_does_and_a_name_is_its_code_in_its_own_game_only():
+    games = {"eu": {"countries": ["FRA", {"code": "SWE", "name": "Sweden", "adjective": "Swedish"}]},
+             "cards": {"countries": [{"code": "FR", "name": "France", "adjective": "French"}]}}
+    assert score.game_aliases(games, "eu")["france"] == "fra"  # the bundled eu profile's name
+    assert score.game_aliases(games, "eu")["sweden"] == "swe"  # the corpus game's own
+    assert score.game_aliases(games, "cards")["france"] == "fr"  # the same name, another game's code
+    assert dict(score.vocabularies(games)["cards"].adjectives) == {"French": "FR"}
+    assert score.vocabularies(games)["eu"].codes == ("FRA", "SWE")
+
+
 def test_a_name_of_several_words_is_one_argument_of_the_notation():
     assert score.parse_notation("owns(PRU, West Prussia) and not in_effect(this)", "9:VII") == (
         "and", [("atom", "owns", ("PRU", "West Prussia")), ("not", ("atom", "in_effect", ("9:VII",)))])

@@ -157,8 +157,9 @@ def requirement_formula(logic: dict):
 
 
 # {name: code} of the countries of the corpus' games that a bundled profile names (kb/games/<game>.yaml: the eu
-# game's "Austria" is AUS): docs/logic.md S7 makes a country written by its profile name its code. The corpus'
-# own games block lists codes only, so the names come from the bundled profile of the same game (score() sets it).
+# game's "Austria" is AUS): docs/logic.md S7 makes a country written by its profile name its code. A corpus' games
+# block lists codes, or countries as a profile writes them ({code, name, adjective}: a game no bundled profile has);
+# the names come from both (score() sets it).
 _ALIASES: dict[str, str] = {}
 
 
@@ -323,7 +324,7 @@ def vocabularies(games: dict):
     out = {}
     for gid, g in games.items():
         periods = tuple(str(p) for p in g.get("periods", []))
-        vocab = Vocabulary(codes=tuple(g.get("countries", [])), periods=periods)
+        vocab = Vocabulary(codes=tuple(_codes(g)), periods=periods)
         if "forms" in {f.name for f in dataclasses.fields(Vocabulary)}:
             # a game whose pack has sentence forms of its own (the corpus' eu is the events rewrite) reads them first
             from checker.logic.reader.grammar import forms_of
@@ -335,7 +336,7 @@ def vocabularies(games: dict):
         if "adjectives" in {f.name for f in dataclasses.fields(Vocabulary)}:
             # a country by its adjective ("Danzig becomes Prussian"): the bundled profile of the same game says them
             # (kb/games/<game>.yaml, countries[].adjective), as it says the countries' names (bundled_aliases)
-            vocab = dataclasses.replace(vocab, adjectives=bundled_adjectives(gid))
+            vocab = dataclasses.replace(vocab, adjectives=bundled_adjectives(gid) + own_adjectives(g))
         if "own_period_numbers" in {f.name for f in dataclasses.fields(Vocabulary)}:
             # "EVENT 11" in a game that numbers its events per period (profile reader.numbers: own_period): the
             # bundled profile of the same game says so, as it says the adjectives
@@ -352,6 +353,23 @@ def _bundled_profile(game: str):
     root = os.path.join(os.path.dirname(os.path.dirname(HERE)), "kb", "games")
     path = os.path.join(root, f"{game}.yaml")
     return profile_file_vocabulary(path) if os.path.isfile(path) else None
+
+
+def _codes(game: dict) -> list[str]:
+    """The codes of a corpus game's countries (each a code, or a profile's ``{code, name, adjective}``)."""
+    return [str(c["code"]) if isinstance(c, dict) else str(c) for c in game.get("countries", [])]
+
+
+def _own(game: dict):
+    """The vocabulary of the countries a corpus game writes as a profile does (``{code, name, adjective}``), read
+    the way the reader reads a profile's (``grammar._vocabulary``)."""
+    from checker.logic.reader.grammar import _vocabulary
+
+    return _vocabulary([c for c in game.get("countries", []) if isinstance(c, dict)], ())
+
+
+def own_adjectives(game: dict) -> tuple:
+    return _own(game).adjectives
 
 
 def bundled_adjectives(game: str) -> tuple:
@@ -428,20 +446,29 @@ def half(sentence_id: str) -> str:
 
 
 def bundled_aliases(games: dict) -> dict[str, str]:
-    """{name: code} (case-folded) of the countries of each corpus game that the repository's bundled KB profiles."""
+    """{name: code} (case-folded) of the countries of the corpus' games: those the repository's bundled profile of
+    each game names, and those a game writes as a profile does. One game's names: ``game_aliases``."""
     out = {}
     for gid in games:
-        profile = _bundled_profile(gid)
-        if profile is not None:
-            out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in profile.names})
+        out.update(game_aliases(games, gid))
+    return out
+
+
+def game_aliases(games: dict, gid: str) -> dict[str, str]:
+    """{name: code} (case-folded) of one corpus game's countries (a name means its code in its own game only:
+    France is FRA in one game and FR in another)."""
+    out = {}
+    profile = _bundled_profile(gid)
+    if profile is not None:
+        out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in profile.names})
+    out.update({" ".join(n.split()).casefold(): c.casefold() for n, c in _own(games[gid] or {}).names})
     return out
 
 
 def score(path: str = CORPUS, verbose: bool = False, out=sys.stdout, split: str = "all") -> dict:
     with open(path, encoding="utf-8") as fh:
         data = yaml.safe_load(fh)
-    _ALIASES.clear()
-    _ALIASES.update(bundled_aliases(data["games"]))
+    aliases = {gid: game_aliases(data["games"], gid) for gid in data["games"]}
     if split != "all":
         data["sentences"] = [s for s in data["sentences"] if half(s["id"]) == split]
     vocabs = vocabularies(data["games"])
@@ -451,6 +478,8 @@ def score(path: str = CORPUS, verbose: bool = False, out=sys.stdout, split: str 
     for s in data["sentences"]:
         kind = "control" if s.get("reading") == "none" else "ambiguous" if s.get("reading") == "ambiguous" else "rule"
         periods = tuple(str(p) for p in data["games"][s["game"]].get("periods", []))
+        _ALIASES.clear()
+        _ALIASES.update(aliases[s["game"]])
         try:
             logic = read(s, vocabs[s["game"]])
             v, why = verdict(s, logic, periods)

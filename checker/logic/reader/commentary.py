@@ -113,10 +113,12 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
 
 
 # a remark after a comma at the end of a rule opens with one of these ("…, which I felt was historically right",
-# "…, since it makes no sense without them", "…, a twist our testers loved"); the rest must be inert
+# "…, since it makes no sense without them", "…, a twist our testers loved", "…, vide para 4"); the rest must be inert
 _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
                    r"regardless|whether|and that is|and nothing else|and there is no other|that is the|full stop|"
-                   r"obviously|of course|naturally|(?:and )?it (?:does not|doesn['’]t) matter)\b)",
+                   r"obviously|of course|naturally|(?:and )?it (?:does not|doesn['’]t) matter|"
+                   # a cross-reference at the end ("…, vide para 4 above", "…, see 8.6")
+                   r"vide|see|cf)\b)",
                    re.IGNORECASE)
 
 

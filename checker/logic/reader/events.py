@@ -346,6 +346,10 @@ class _ToFormula(Transformer):
     def ni_after(self, items):
         return _not(self._after(items[-1]))
 
+    def ni_after_while(self, items):
+        """"not playable once A has been played and B is in effect": not both."""
+        return _not(self.oi_after_while(items))
+
     def ni_in_period(self, items):
         if not any(getattr(t, "type", None) == "OR_LATER" for t in items):
             return self.ni_during_period(items)  # "not playable in the Early War": as "during" 
@@ -861,6 +865,12 @@ class _ToFormula(Transformer):
         events = next(i for i in items if isinstance(i, list))
         return [{"kind": "never_occurs", "event": e} for e in events]
 
+    def eff_never_this(self, _):
+        """"Remove from game after play.": the card's own event, out of the game once played (it never occurs again)."""
+        if not self.ctx.event_id:
+            raise Unread("'remove after play' without an event", "remove after play")
+        return [{"kind": "never_occurs", "event": self.ctx.event_id}]
+
     def eff_stop_event(self, items):
         """"The Test Ban stops the Space Race": its effect ended (cancelled), or kept from occurring (never)? Only
         "… from being played" says the latter: reported, never settled."""
@@ -909,14 +919,14 @@ class _ToFormula(Transformer):
         return ("effect", effects, pred(next(iter(named))), None)
 
     def eff_if_it_exists(self, items):
-        """"South Vietnam is created if it does not exist already", "Danzig passes to Prussia if it still exists":
-        whether the one place or minor the effects name exists."""
+        """"South Vietnam is created if it does not exist already", "Danzig passes to Prussia if it still exists",
+        "creates Holstein unless it already exists": whether the one place or minor the effects name exists."""
         effects = [i for i in items if isinstance(i, list)][0]
         named = {e.get("subject") for e in effects}
         if len(named) != 1 or None in named or any("event" in e for e in effects):
             raise Unread("'if it exists' after effects on more than one place, or on an event", "if it")
         atom = ("atom", "exists", Ev(next(iter(named))))
-        negated = any(getattr(i, "type", None) in ("NEG", "NOLONGER", "OTHERWISE") for i in items)
+        negated = any(getattr(i, "type", None) in ("NEG", "NOLONGER", "OTHERWISE", "UNLESS") for i in items)
         return ("effect", effects, ("not", atom) if negated else atom, None)
 
     def eff_aside_if_it(self, items):

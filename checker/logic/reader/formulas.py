@@ -111,6 +111,8 @@ def _from_dict(c: dict[str, Any]):
         f = ("atom", kind, c.get("event"))
     elif kind == "exists":
         f = ("atom", "exists", c.get("subject"))
+    elif kind == "owns":
+        f = ("atom", "owns", (c.get("subject"), c.get("value")))
     elif kind == "period_at_least":
         f = ("period", c.get("value"))
     else:

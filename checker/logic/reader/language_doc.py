@@ -33,7 +33,7 @@ _GROUPS = (
                                    "OCCURRENCE_OF", "DRAWN"]),
     ("Connectives", ["AND", "OR", "EITHER", "NEITHER", "NOR", "BOTH", "ANY_OF", "ALL_OF", "NONE_OF"]),
     ("Outcomes when a requirement fails", ["OTHERWISE", "SO", "REROLL", "MARK_OFF", "CONSIDER_PLAYED", "RENEW", "DELAY", "DEFERRED"]),
-    ("Effects on events", ["CANCEL_V", "ENDS_V", "MAY_END", "DISCARD_V", "DISCARD_PILE", "CANCELLED", "EFFECTS_OF", "AGAIN", "PREVENTS", "STOPS", "MAKES", "REMOVE_V", "FROM_GAME", "REMOVED_GAME", "REMOVED_PLAY", "GAME_ENDS",
+    ("Effects on events", ["CANCEL_V", "ENDS_V", "MAY_END", "DISCARD_V", "DISCARD_PILE", "CANCELLED", "EFFECTS_OF", "AGAIN", "PREVENTS", "STOPS", "MAKES", "REMOVE_V", "FROM_GAME", "REMOVED_GAME", "REMOVED_AFTER", "REMOVED_PLAY", "GAME_ENDS",
                            "ONLY_FOR"]),
     ("Minors and provinces", ["REMOVED_BARE", "DISAPPEARS", "CREATE_V", "GAINS", "RECEIVES", "CONTROL_V", "PROVINCE_N", "REACHED", "DISSOLVED", "INTO_EXISTENCE", "EXISTS", "OWNS", "LOST", "LOSES", "FIRED_W", "PASSES_UNDER", "SOVEREIGNTY", "CREATED", "PASSES_TO", "TRANSFERRED", "ANNEXES", "ANNEXED_BY", "GIVES",
                               "PLACE", "ON_MAP"]),

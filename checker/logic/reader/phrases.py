@@ -181,6 +181,37 @@ def fold(word: str) -> str:
 _DANGLING = {"of", "the", "in", "and", "by", "a", "an", "to", "for", "on", "at", "with", "between", "from"}
 
 
+# a verb in the third person singular ("resigns", "declares", "dies"; not "crisis", "wars" after "star" is a noun but
+# reads as a verb: harmless, its other forms stand in no text)
+_THIRD_PERSON = re.compile(r"[a-z]{2,}[^s\W]s")
+
+
+def _bases(verb: str) -> set[str]:
+    """The base forms a verb in the third person may have: "resigns" resign, "declares" declare, "dies" die/dy,
+    "marches" march/marche."""
+    out = {verb[:-1]}
+    if verb.endswith("es"):
+        out.add(verb[:-2])
+    if verb.endswith("ies"):
+        out.add(verb[:-3] + "y")
+    return out
+
+
+def _past(base: str) -> str:
+    """The regular past of a base form: "resign" resigned, "declare" declared, "carry" carried."""
+    if base.endswith("e"):
+        return base + "d"
+    if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou":
+        return base[:-1] + "ied"
+    return base + "ed"
+
+
+# the words that may stand between a verb title's subject and its verb ("Lord North hath not yet resigned")
+_VERB_TITLE_AUX = frozenset({"has", "have", "had", "hath", "did", "does", "do", "shall", "will", "may", "can", "could",
+                             "would", "should", "must", "not", "never", "yet", "already", "still", "to", "doesn't",
+                             "didn't", "hasn't", "hadn't", "won't", "can't", "cannot", "shan't"})
+
+
 class TitleIndex:
     """The KB's event titles by their lower-case words: a title is found by looking up the words that start at a
     capitalised word, longest first (no pattern over all titles: linear in the sentence whatever the KB's size)."""
@@ -265,6 +296,11 @@ class TitleIndex:
                 if (len(words) >= 4 and words[k].isalpha() and words[k] not in _DANGLING
                         and words[k + 1] not in _DANGLING):
                     dropped.setdefault(words[:k] + words[k + 1:], set()).add(str(ident))
+            # … and without its articles inside, as a writer whose language has none drops them ("War of Polish
+            # Succession" for WAR OF THE POLISH SUCCESSION, "Mutiny of Pennsylvania Line")
+            bare = tuple(w for w in words if w not in ("the", "a", "an"))
+            if len(bare) >= 2 and bare != words:
+                dropped.setdefault(bare, set()).add(str(ident))
         for key, idents in dropped.items():
             if cut_short and len(idents) == 1 and key not in self.by_words:
                 self.by_words[key] = next(iter(idents))
@@ -326,6 +362,17 @@ class TitleIndex:
                 self.by_words[key] = ident
                 self.inverted.add(key)
         self.longest = max((len(k) for k in self.by_words), default=0)
+        # a title that is a clause, its verb in the third person ("LORD NORTH RESIGNS", "SPAIN DECLARES WAR"): written
+        # as the clause in another tense ("Lord North hath resigned", "Spain did not declare war") it names its event
+        # (``verb_title_at``): {subject words: [(past forms, base forms, words after the verb, id)]}
+        self.verb_titles: dict[tuple[str, ...], list] = {}
+        for title, ident in pairs:
+            words = _words_of(title)
+            k = next((i for i, w in enumerate(words[:4]) if i and _THIRD_PERSON.fullmatch(w)), 0)
+            if k and all(w.isalpha() and w not in _DANGLING for w in words[:k]):
+                base = _bases(words[k])
+                self.verb_titles.setdefault(words[:k], []).append(
+                    ({_past(b) for b in base}, base, words[k + 1:], str(ident)))
 
     def abbreviated(self, letters: tuple[str, ...]) -> list[tuple[tuple[str, ...], str]]:
         """The runs of two words or more of the titles' words (but "of", "the" …) whose first letters are
@@ -450,11 +497,19 @@ def _ref_patterns(ctx: Context):
 
     by_adjective = {form: c for a, c in ctx.adjectives for form in (a, a.upper())}
     adjective = re.compile(rf"(?<![\w-])(?:{alternation(by_adjective)})(?![\w-])") if by_adjective else None
+    # a country's people or player by its adjective: "the British", "the Americans", "the French player" (not before a
+    # capitalised word: "the Spanish Netherlands" is a place)
+    people = re.compile(rf"(?<![\w-])(?i:the)\s+(?P<adj>{alternation(by_adjective)})[sS]?(?:\s+(?i:players?|side))?"
+                        rf"(?![\w-])(?!\s+[A-Z])") if by_adjective else None
     # the same title in parentheses after an id written another way ("11/VII (Conf. of Bar)")
-    return ident, period, dict(names), code, adjective, by_adjective, re.compile(titled)
+    return ident, period, dict(names), code, (adjective, people), by_adjective, re.compile(titled)
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+# a glossary's headword at the start of a sentence, its words turned round at a comma, before a colon or a dot (an id
+# in parentheses may stand between): "POLISH SUCCESSION, WAR OF THE (VI-8): …"
+_INVERTED_HEAD = re.compile(r"[^\w,:.]{0,3}(?P<a>[^\W\d_][\w'’]*(?:[ \t]+[\w'’]+){0,4}),[ \t]+"
+                            r"(?P<b>[^\W\d_][\w'’]*(?:[ \t]+[\w'’]+){0,3})(?=\s*(?:\([^()]{1,30}\)\s*)?[:.])")
 
 
 def _words_of(title) -> tuple[str, ...]:
@@ -478,9 +533,42 @@ def _singulars(words: list[str]) -> list[tuple[str, ...]]:
     return [(*words[:k], w[:-1], *words[k + 1:]) for k, w in enumerate(words) if len(w) > 3 and w.endswith("s")]
 
 
+def _verb_titles(text: str, words: list, index: "TitleIndex", own: str | None, free) -> list:
+    """A title that is a clause, written as the clause in another tense: "Lord North hath resigned" (LORD NORTH
+    RESIGNS has occurred), "Spain did not declare war", "Spain shall not declare war": the subject's words are the
+    event (REF, or THIS in its own text), the verb with the title's words after it the event's occurring (PART_A for
+    the past participle, VINF for the base form: "did not resign", "shall not resign"), always after an auxiliary
+    ("Spain declared war in 1779" tells history). At most three words of subject and four auxiliaries between: linear
+    in the text."""
+    out = []
+    for i, first in enumerate(words):
+        if not first.group(0)[:1].isupper():
+            continue
+        for n in (1, 2, 3):
+            entries = index.verb_titles.get(tuple(fold(w.group(0)) for w in words[i:i + n])) if i + n <= len(words) else None
+            for past, base, rest, ident in entries or ():
+                j = i + n
+                while j < len(words) and j - i - n < 4 and fold(words[j].group(0)) in _VERB_TITLE_AUX:
+                    j += 1
+                if j >= len(words):
+                    continue
+                verb = fold(words[j].group(0))
+                # (an auxiliary at least: "Spain declared war in 1779" tells history)
+                kind = None if j == i + n else "PART_A" if verb in past else "VINF" if verb in base else None
+                end = j + len(rest)
+                if (kind is None or end >= len(words)
+                        or tuple(fold(w.group(0)) for w in words[j + 1:end + 1]) != rest or not _joined(text, words, i, end + 1 - i)):
+                    continue
+                a, b = words[i].start(), words[i + n - 1].end()
+                if free(a, b) and free(words[j].start(), words[end].end()):
+                    out.append((a, b, Token("THIS" if ident == own else "REF", ident, a, True)))
+                    out.append((words[j].start(), words[end].end(), Token(kind, "", words[j].start())))
+    return out
+
+
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
-    ident, period, names, code, adjective, by_adjective, titled = _ref_patterns(ctx)
+    ident, period, names, code, (adjective, people), by_adjective, titled = _ref_patterns(ctx)
     canon = {x.upper(): x for x in reversed(ctx.labels)}
     canon.update({x: x for x in ctx.labels})
     found: list[tuple[int, int, Token]] = []
@@ -533,8 +621,18 @@ def references(text: str, ctx: Context):
         if label and free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("PERIOD", label, m.start())))
     index = ctx.titles
+    head = _INVERTED_HEAD.match(text) if index is not None and "," in text[:120] else None
+    if head:
+        # a glossary's headword, its title turned round at a comma: "WAR OF THE POLISH SUCCESSION" entered as "POLISH
+        # SUCCESSION, WAR OF THE (VI-8): …", "TEA PARTY, BOSTON." (only as the sentence's heading)
+        ident_ = index.by_words.get(_words_of(head["b"]) + _words_of(head["a"]))
+        if ident_:
+            found.append((head.start("a"), head.end("b"),
+                          Token("THIS" if ident_ == ctx.event_id else "REF", ident_, head.start("a"), True)))
     if index is not None and index.longest:
         words = list(_TITLE_WORD.finditer(text))
+        if index.verb_titles:
+            found.extend(_verb_titles(text, words, index, ctx.event_id, free))
         i = 0
         short = {s: (n, ident_, e) for s, e, n, ident_ in index.short_titles(text, words) if free(s, e)}
 
@@ -638,6 +736,9 @@ def references(text: str, ctx: Context):
                 i += n
             else:
                 i += 1
+    for m in people.finditer(text) if people else ():  # "if the British hold New York": the country (its code)
+        if free(m.start(), m.end()):
+            found.append((m.start(), m.end(), Token("CODE", by_adjective[m["adj"]], m.start())))
     for m in adjective.finditer(text) if adjective else ():  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("ADJ", by_adjective[m.group(0)], m.start())))
@@ -695,7 +796,8 @@ def references(text: str, ctx: Context):
 
 # an opening parenthesis, and "the" before a title in it ("EVENT 7 (the English Civil War)")
 _PAREN_OPEN = re.compile(r"\s*\(\s*(?:(?i:the)\s+)?")
-_ASIDE_OPEN = re.compile(r"\s*[\"'”’»›]?\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:event|card)\s+)?")  # ("« X » (…)")
+# ("« X » (…)"; a cross-reference to the same event: "(see event 5:V)", "(vide 5:V)", "(cf. 5:V)")
+_ASIDE_OPEN = re.compile(r"\s*[\"'”’»›]?\s*(?:(?i:event|card)\s*)?\(\s*(?:(?i:see|vide|cf\.?)\s+)?(?:(?i:event|card)\s+)?")
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
@@ -712,7 +814,10 @@ _HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
 # a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none (framing.py's old wordings use it too)
 VERSION = r"v\d+(?:\.\d+)+"
+# (a numbered paragraph too: "12. …", "4(a). …", "Para 5. …", "Art. 3 …")
 _SECTION_MARK = re.compile(r"^\s*(?:(?:[\[(]\s*v?\d+(?:\.\d+)*[a-z]?\s*[\])]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
+                           r"|(?:(?i:para(?:graph)?|art(?:icle)?)\.?\s+)?\d{1,3}(?:\s?\([a-z]{1,2}\))?\."
+                           r"|(?i:para(?:graph)?|art(?:icle)?)\.?\s+\d{1,3}(?:\s?\([a-z]{1,2}\))?"
                            rf"|{VERSION}(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
 # "Play req.:" too; a heading with its number and a space after the colon ("Ruling 27: …", "Errata #3: …"; never
 # "Ends 11:VII", an id)

@@ -560,7 +560,7 @@ def effects_on_items(effects: list[dict[str, Any]], when: list[dict[str, Any]]) 
 
 # the condition kinds whose formula events.py turns back into condition dicts without loss
 _PLAIN_KINDS = {"occurred", "not_occurred", "in_effect", "not_in_effect", "over", "exists", "not_exists",
-                "period_at_least", "all", "any"}
+                "period_at_least", "owns", "all", "any"}
 
 
 def _plain(c: dict[str, Any]) -> bool:

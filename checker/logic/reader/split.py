@@ -86,9 +86,12 @@ def _abbrev_end(piece: str) -> bool:
     # nor is the dot of "No." / "Nr." before a number ("event no. 4", "EVENT NR. 4")
     s = piece.rstrip()
     return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". "))
-                                                or bool(_NUMBER_ABBREV.search(s)) or bool(_RULE_ABBREV.search(s)))
+                                                or bool(_NUMBER_ABBREV.search(s)) or bool(_RULE_ABBREV.search(s))
+                                                or bool(_PARAGRAPH.fullmatch(s)))
 
 
+# a numbered paragraph's number alone before its text ("4(b). Event 7/VI …"): no sentence of its own
+_PARAGRAPH = re.compile(r"\s*(?:(?i:para(?:graph)?)\.?\s*)?\d{1,3}\s?\([a-z]{1,2}\)\.")
 _PAGE_ABBREV = re.compile(r"(?i:\b(?:p|pp|pg|para|paras|sec|secs|ch|chap|art|vol|fig|no|nr)\.)$")
 _NUMBER_ABBREV = re.compile(r"(?i:\b(?:event|card)s?\s+(?:no|nr)\.)$")
 # the abbreviations rules writers put before a requirement ("Req. 7:VII played.", "Prereq. NATO."): no sentence end
