@@ -85,7 +85,7 @@ READ = [
     ("awi", "2:Late", False, "This card is removed from the game after play.",
      {"role": "effect", "effects": [st("never_occurs", "2:Late")]}),
     # failed draws in a writer's own words
-    ("awi", "1:Late", True, "Playable only after Saratoga; otherwise the card is lost.",
+    ("awi", "1:Late", True, "Playable only after Saratoga; otherwise the card is lost for good.",
      req(st("occurred", "1:Mid"), on_fail="mark_off")),
     ("awi", "1:Late", True, "Playable only after Saratoga; otherwise it is returned and another card is drawn.",
      req(st("occurred", "1:Mid"), on_fail="reroll")),
@@ -149,6 +149,8 @@ REPORTED = [
     ("awi", "1:Early", False, "When played, transfers control of the Ohio Country to the British.", ""),
     # a cross-reference in parentheses to another event than the title before it: which is meant?
     ("eu", "3:VI", True, "This event shall be playable only after the Death of Charles II of Spain (see event 6:V).", ""),
+    # "the card is lost" alone: out of the game, or lost for this turn? (one writer meant either)
+    ("awi", "1:Late", True, "Playable only after Saratoga; otherwise the card is lost.", ""),
     # a minor created in words no form reads
     ("eu", "6:V", False, "Creates the nice Holstein.", ""),
     # "the Spanish Netherlands" is a place, not Spain's people: never read as the country
