@@ -181,8 +181,8 @@ def fold(word: str) -> str:
 _DANGLING = {"of", "the", "in", "and", "by", "a", "an", "to", "for", "on", "at", "with", "between", "from"}
 
 
-# a verb in the third person singular ("resigns", "declares", "dies"; not "crisis", "wars" after "star" is a noun but
-# reads as a verb: harmless, its other forms stand in no text)
+# a verb in the third person singular ("resigns", "declares", "dies"). A noun ending in "s" matches too ("STAR WARS",
+# "CUBAN MISSILE CRISIS"): harmless, as its "other tenses" ("star warred", "missile crisied") stand in no text
 _THIRD_PERSON = re.compile(r"[a-z]{2,}[^s\W]s")
 
 
@@ -364,7 +364,7 @@ class TitleIndex:
         self.longest = max((len(k) for k in self.by_words), default=0)
         # a title that is a clause, its verb in the third person ("LORD NORTH RESIGNS", "SPAIN DECLARES WAR"): written
         # as the clause in another tense ("Lord North hath resigned", "Spain did not declare war") it names its event
-        # (``verb_title_at``): {subject words: [(past forms, base forms, words after the verb, id)]}
+        # (``_verb_titles``): {subject words: [(past forms, base forms, words after the verb, id)]}
         self.verb_titles: dict[tuple[str, ...], list] = {}
         for title, ident in pairs:
             words = _words_of(title)
