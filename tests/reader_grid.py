@@ -19,3 +19,10 @@ def reader(games: dict):
         return got
 
     return read
+
+
+def assert_reported(got, reason: str = "") -> None:
+    """``got`` is a sentence reported as not read (the words it could not read and why), never dropped (None) nor
+    read; its reason starts with ``reason`` when one is given."""
+    assert got is not None and got["role"] == "unread", got
+    assert got["reason"].startswith(reason), got

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND",
@@ -75,7 +75,7 @@ def test_calqued_requirements(text, when, on_fail):
 ])
 def test_calques_never_silent(game, event, text):
     got = _read(game, event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_only_with_names_no_state_is_no_requirement():

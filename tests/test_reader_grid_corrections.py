@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.logic.reader.read import read_text
-from tests.heldout.score import vocabularies
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU"],
                 "events": {"2:VII": "SALE OF CORSICA BY GENOA", "4:VII": "WAR OF INDEPENDENCE IN THE COLONIES",
@@ -19,14 +18,9 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU"],
                 "events": {"2:Early": "NATO", "3:Early": "WARSAW PACT", "7:Early": "COMECON",
                            "1:Mid": "CUBAN MISSILE CRISIS", "2:Mid": "BAY OF PIGS", "1:Late": "DETENTE",
                            "5:Late": "STAR WARS", "6:Late": "GLASNOST"}}}
-VOCABS = vocabularies(GAMES)
 
 
-def _read(game, event, text, opening):
-    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
-    if got is not None:
-        got.pop("derived_from", None)
-    return got
+_read = reader(GAMES)
 
 
 def st(kind, event):
@@ -73,4 +67,4 @@ def test_corrections_read(game, event, text, want, opening):
 @pytest.mark.parametrize("opening", [True, False])
 def test_what_a_correction_does_not_give_is_reported(game, event, text, opening):
     got = _read(game, event, text, opening)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)

@@ -11,6 +11,7 @@ import pytest
 
 from checker.logic.reader.read import read_text
 from tests.heldout.score import vocabularies
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RUS", "AUS", "POR"],
                 "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "20:IV": "RICHELIEU", "21:IV": "OLIVARES",
@@ -24,11 +25,7 @@ GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RU
 VOCABS = vocabularies(GAMES)
 
 
-def _read(game, event, text, opening):
-    got = read_text(text, event, vocab=VOCABS[game], opening=opening)
-    if got is not None:
-        got.pop("derived_from", None)
-    return got
+_read = reader(GAMES)
 
 
 def st(kind, event):
@@ -163,7 +160,7 @@ def test_the_designer_making_things_is_no_rule(text):
 ])
 def test_what_is_not_a_name_is_reported(game, event, text):
     got = _read(game, event, text, True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_a_title_of_three_words_turned_round_with_of():

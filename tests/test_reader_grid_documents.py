@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS", "TUR", "ENG"],
                 "events": {"1:IV": "THIRTY YEARS WAR", "7:IV": "ENGLISH CIVIL WAR", "20:IV": "RICHELIEU",
@@ -110,7 +110,7 @@ def test_a_title_as_heading_is_no_rule(game, event, text, want):
 ])
 def test_a_heading_that_says_more_than_a_title_is_reported(game, event, text):
     got = _read(game, event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 # a clause number or a heading before a terse change of owner ("9:VII EFFECT: DANZIG TO PRU"): the id's digits are
@@ -147,7 +147,7 @@ REPORTED = [
 @pytest.mark.parametrize("game, event, text", REPORTED)
 def test_what_is_not_read_is_reported(game, event, text):
     got = _read(game, event, text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 # old or deleted wording is no rule in force: nothing is read from it, among the effects or the opening conditions

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR", "UK"],
                 "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
@@ -75,4 +75,4 @@ def test_corrected_effects(game, event, text, effects):
 ])
 def test_answers_that_lean_on_the_question_are_reported(event, text):
     got = _read("cw", event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "ENG", "PRU", "AUS", "RUS"],
                 "events": {"1:IV": "THIRTY YEARS WAR", "16:IV": "FRONDE IN FRANCE", "20:IV": "RICHELIEU",
@@ -122,7 +122,7 @@ def test_on_after_a_period_is_or_later(game, event, text):
 ])
 def test_fields_never_silent(game, event, text):
     got = _read(game, event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 @pytest.mark.parametrize("text, when, on_fail", [
@@ -166,7 +166,7 @@ def test_no_rule_here(text):
 ])
 def test_patch_notes_and_quick_references_never_silent(game, event, text):
     got = _read(game, event, text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_a_patch_notes_version_is_where_the_rule_stands():

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR", "UK"],
                 "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
@@ -155,7 +155,7 @@ def test_requirement_with_effects_by_a_place_of_the_own_title():
 ])
 def test_reported(game, event, text):
     got = _read(game, event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_a_place_that_must_exist_stays_a_place():

@@ -13,6 +13,7 @@ import pytest
 
 from checker.logic.reader.read import read_text
 from tests.heldout.score import vocabularies
+from tests.reader_grid import assert_reported
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "RUS", "AUS"],
                 "events": {"20:IV": "RICHELIEU", "21:IV": "OLIVARES", "2:VII": "SALE OF CORSICA BY GENOA",
@@ -267,7 +268,7 @@ def test_a_country_by_the_adjective_its_profile_gives(text, opening, want):
 def test_an_adjective_the_profile_does_not_give_is_reported():
     # Xyzia has no adjective in its profile: "Xyzian" is no country, and the change of owner is not guessed
     got = read_text("Danzig becomes Xyzian.", "2:I", vocab=_profile_vocab())
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 # ------------------------------------------------------------------ never half-read among the opening conditions
@@ -279,7 +280,7 @@ def test_an_adjective_the_profile_does_not_give_is_reported():
 ])
 def test_a_sentence_beside_a_requirement_that_is_not_read_is_reported_with_it(game, event, text):
     got = _read(game, event, text, True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 @pytest.mark.parametrize("game,event,text,want", [

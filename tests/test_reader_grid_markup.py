@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR", "UK"],
                 "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT",
@@ -139,8 +139,7 @@ REPORTED = [
 @pytest.mark.parametrize("game, event, opening, text, reason", REPORTED, ids=[r[3][:50] for r in REPORTED])
 def test_reported(game, event, opening, text, reason):
     got = _read(game, event, text, opening=opening)
-    assert got is not None and got["role"] == "unread", got
-    assert got["reason"].startswith(reason), got
+    assert_reported(got, reason)
 
 
 NOTHING = [

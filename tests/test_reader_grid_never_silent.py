@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "2:VII": "SALE OF CORSICA BY GENOA",
@@ -94,7 +94,7 @@ def test_read(game, event, text, want):
 ])
 def test_reported_never_silent(game, event, text):
     got = _read(game, event, text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_a_state_with_no_verb_is_a_requirement_among_the_opening_conditions():

@@ -12,7 +12,7 @@ import os
 import pytest
 
 from checker.logic.reader.grammar import profile_file_vocabulary
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "eu" takes the bundled eu profile's settings (numbers: own_period); "cw" has no profile: numbers are reported
@@ -68,7 +68,7 @@ REPORTED = [
 @pytest.mark.parametrize("event, text, opening", REPORTED, ids=[t for _, t, _ in REPORTED])
 def test_number_alone_is_reported_in_a_deck(event, text, opening):
     got = _read("cw", event, text, opening)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
     assert "number alone" in got["reason"]
 
 

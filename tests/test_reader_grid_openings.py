@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"20:IV": "RICHELIEU", "21:IV": "OLIVARES", "7:VII": "FIRST DIVISION OF POLAND",
@@ -64,13 +64,13 @@ REPORTED_AT_THE_OPENING = [
                          ids=[c[2][:60] for c in REPORTED_AT_THE_OPENING])
 def test_what_holds_no_mark_is_reported_at_the_opening(game, event, text):
     got = _read(game, event, text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 @pytest.mark.parametrize("text", ["Not before 1650.", "Only after 1789.", "This event cannot be played until 1650."])
 def test_a_year_bound_is_reported_in_the_body_too(text):
     got = _read("eu", "7:VII", text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_history_with_a_year_stays_narrative_in_the_body():
@@ -139,7 +139,7 @@ def test_requirements(game, event, text, when):
 def test_a_permission_with_if_and_unless_is_reported():
     # "playable if A, unless B": does "unless" bind the permission or the condition? Not settled here
     got = _read("cw", "5:Late", "Playable if Late:4 played, unless Late:1 in effect.", opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 @pytest.mark.parametrize("text", ["If 7:VII is in effect when this is rolled, mark it off instead.",

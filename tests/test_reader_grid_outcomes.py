@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from checker.logic.reader.phrases import MAX_COMPOSED, build_lexicon, composed_forms
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"cw": {"periods": ["Early", "Mid", "Late"], "countries": ["USA", "USSR"],
                 "events": {"1:Early": "MARSHALL PLAN", "2:Early": "NATO", "3:Early": "WARSAW PACT"}}}
@@ -47,7 +47,7 @@ def test_a_composed_outcome_is_read(tail, on_fail):
 ])
 def test_an_outcome_that_does_not_say_enough_is_reported(tail):
     got = _read("cw", "3:Early", HEAD + tail, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 def test_a_later_draw_of_the_card_is_no_outcome():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS", "TUR", "ENG"],
                 "events": {"3:IV": "WAR BETWEEN PERSIA AND TURKEY", "16:IV": "FRONDE IN FRANCE", "20:IV": "RICHELIEU",
@@ -155,7 +155,7 @@ REPORTED += [
 @pytest.mark.parametrize("game, event, text", REPORTED)
 def test_what_is_not_read_is_reported(game, event, text):
     got = _read(game, event, text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 CLEAN = [

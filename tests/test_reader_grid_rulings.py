@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS"],
                 "events": {"7:VII": "FIRST DIVISION OF POLAND", "8:VII": "SECOND DIVISION OF POLAND",
@@ -151,4 +151,4 @@ def test_rulings_effects(game, event, text, want):
 ])
 def test_what_rulings_leave_open_is_reported(text):
     got = _read("cw", "2:Early", text, opening=True)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"eu": {"periods": ["IV", "VII"], "countries": ["SPA", "FRA", "PRU", "AUS", "TUR", "ENG"],
                 "events": {"1:IV": "THIRTY YEARS WAR", "7:IV": "ENGLISH CIVIL WAR", "20:IV": "RICHELIEU",
@@ -99,7 +99,7 @@ REPORTED = [
 @pytest.mark.parametrize("game, event, text", REPORTED)
 def test_what_is_not_read_is_reported(game, event, text):
     got = _read(game, event, text, opening=True) if text.startswith("Req") else _read(game, event, text)
-    assert got is not None and got["role"] == "unread", got
+    assert_reported(got)
 
 
 CLEAN = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import reader
+from tests.reader_grid import assert_reported, reader
 
 GAMES = {"awi": {"periods": ["Early", "Mid", "Late"],
                  "countries": [{"code": "BR", "name": "Britain", "adjective": "British"},
@@ -161,8 +161,7 @@ REPORTED = [
 @pytest.mark.parametrize("game, event, opening, text, reason", REPORTED, ids=[r[3][:50] for r in REPORTED])
 def test_reported(game, event, opening, text, reason):
     got = _read(game, event, text, opening=opening)
-    assert got is not None and got["role"] == "unread", got
-    assert got["reason"].startswith(reason), got
+    assert_reported(got, reason)
 
 
 NOTHING = [
