@@ -22,6 +22,7 @@ only, and the test half's score is the measure of generality.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import json
 import os
@@ -346,8 +347,10 @@ def vocabularies(games: dict):
     return out
 
 
+@functools.lru_cache(maxsize=None)
 def _bundled_profile(game: str):
-    """The vocabulary of the repository's bundled profile of ``game`` (kb/games/<game>.yaml), or None."""
+    """The vocabulary of the repository's bundled profile of ``game`` (kb/games/<game>.yaml), or None (read once per
+    game: the scorer and the grid tests ask for it per game and per sentence)."""
     from checker.logic.reader.grammar import profile_file_vocabulary
 
     root = os.path.join(os.path.dirname(os.path.dirname(HERE)), "kb", "games")
