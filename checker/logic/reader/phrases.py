@@ -111,10 +111,11 @@ def core_table() -> dict:
 
 
 def lexicon_tokens() -> list[str]:
-    """The tokens the lexicon stands for: the core table's and those of the contractions ("cannot" is MODAL NEG).
-    The grammar declares these (events.py), and a game's ``reader:`` table may name only these (the profile
-    schema's list, written by ``language_doc --schema``)."""
-    return sorted(set(core_table().get("tokens", {})) | {"MODAL", "NEG", "DOES", "HAS", "COP"})
+    """The tokens the lexicon stands for: the core table's (listed or composed) and those of the contractions
+    ("cannot" is MODAL NEG). The grammar declares these (events.py), and a game's ``reader:`` table may name only
+    these (the profile schema's list, written by ``language_doc --schema``)."""
+    composed = {str(k) for k in core_table().get("composed") or {} if not str(k).startswith("_")}
+    return sorted(set(core_table().get("tokens", {})) | composed | {"MODAL", "NEG", "DOES", "HAS", "COP"})
 
 
 @functools.lru_cache(maxsize=16)
