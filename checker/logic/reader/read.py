@@ -377,6 +377,13 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
             if (not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text)
                     and not _a_heading(s.text, event_id, vocab)):
                 return unread(OPENING_NOT_READ, s.text.strip()[:200])
+    if not opening:
+        # among the effects, a bare "only if" after an effect ("Turkey gets Rhodes. But only if Turkey does not have
+        # it yet!", "… can never occur. Applies only if …"): a requirement of the event, or the condition of the
+        # effect before it? Reported, never settled
+        for i, s in enumerate(sentences):
+            if i and shaped[i] and any(shaped[:i]) and _BARE_ONLY_IF.match(s.text.strip()):
+                return unread(CONDITION_AFTER_EFFECT, s.text.strip()[:200])
     readings: list[Reading] = []
     if budget is not None:
         budget.left -= count + 1
@@ -403,6 +410,12 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         return unread(VERBLESS_IN_BODY, text.strip()[:200])
     return logic
 
+
+CONDITION_AFTER_EFFECT = ("ambiguous: a condition with no subject after an effect among the event's effects (a "
+                          "requirement of the event, or the condition of the effect before it?)")
+# "But only if …", "Applies only if …", "This only applies if …", "Only in case that …"
+_BARE_ONLY_IF = re.compile(r"(?:but\s+|and\s+)?(?:(?:this|that|it)\s+)?(?:only\s+applies|only\s+apply|applies\s+only"
+                           r"|apply\s+only|only)\s+(?:if|in\s+case|when|provided|where)\b", re.IGNORECASE)
 
 VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (a requirement of the event, or what "
                     "it does?)")
@@ -465,6 +478,8 @@ def _requirement_like(text: str, event_id: str | None, vocab: Vocabulary) -> boo
         return True  # ("Otherwise the Parliament continues to rule …" is narrative)
     if toks[0].kind in _EFFECT_OPENERS and kinds & {"REF", "NAME", "THIS"} and "UNIT" not in kinds:
         return True  # "Remove: GDR.", "Cancel: Berlin Wall." (not "Remove all non-Cossack units from …")
+    if toks[0].kind == "AND" and len(toks) > 3 and toks[1].kind == "ONLY" and toks[2].kind in ("IF", "PROVIDED"):
+        return True  # "But only if Turkey does not have it yet!": a condition of the rule beside it (read or reported)
     if toks[0].kind in ("IF", "PROVIDED") and len(toks) > 1 and toks[1].kind in ("DRAWN", "UNPLAYABLE", "NEG", "IT", "THIS"):
         return True  # "If unplayable, set aside …", "If drawn earlier, …": the outcome of the rule beside it
     return toks[0].kind in _OPENERS and bool(kinds & {"REF", "PERIOD", "BAREID"}) and len(toks) <= 12

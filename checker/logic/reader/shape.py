@@ -27,8 +27,11 @@ _PLACE_WORDS = re.compile(
     # "AFGHANISTAN ABSORBED -- NO LONGER A STATE": a minor removed (in capitals, which words are its name?)
     r"|\bno\s+longer\s+an?\s+(?:minor\s+)?(?:state|minor|country|nation)\b"
     r"|disappears?\s+from|(?:removed|withdrawn|taken)\s+(?:from|off)\s+(?:the\s+)?map"
+    # "The Kalmar Union breaks up", "the Cisalpine Republic gets created": a minor removed or created, in words no
+    # form reads
+    r"|\b(?:breaks?|broke)\s+up\b|\bfalls?\s+apart\b|\b(?:gets?|got)\s+created\b"
     r"|\b(?:take|takes|took|remove|removes|withdraw|withdraws)\s+(?:\w+\s+){1,3}?(?:from|off)\s+(?:the\s+)?map"
-    r"|\bgone\s+for\s+good|\bis\s+gone\b"
+    r"|\bgone\s+for\s+good|\b(?:is|'s)\s+gone\b"
     r"|(?:placed|put|set\s+up|restored|re-?established)\b[^.;]{0,40}\b(?:on\s+the\s+map|to\s+the\s+map|as\s+an?\s+(?:independent|minor|new|sovereign))"
     # "the module flips Czechoslovakia to USSR control", "moves the Danzig control marker to Prussia"
     r"|\b(?:flips?|moves?|transfers?)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,3}?\s+to\s+(?:the\s+)?(?-i:[A-Z])"
@@ -48,15 +51,28 @@ _PLACE_WORDS = re.compile(
     # a place taken, sold or put on the map in the writer's own words ("the Soviets take Berlin", "Russia grabs
     # Warsaw", "Genoa sells Corsica to France", "Danzig passes under Prussia", "puts Yugoslavia on the map"): a change
     # of owner or a minor created that no form reads (reported)
-    r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+"
+    r"|\b(?:takes?|grabs?|seizes?|captures?|sells?|occupies|annexes|picks?\s+up)\s+(?:the\s+)?(?-i:[A-Z])[\w-]+"
     r"(?:\s+(?-i:[A-Z])[\w-]+){0,2}(?!\s+(?-i:[A-Z]))"
     r"(?:\s+to\s+(?:the\s+)?(?-i:[A-Z])\w+)?\s*(?:$|[.;:,!]|\s+(?:from|to|for\s+good|at\s+once|immediately)\b)"
     r"|\b(?:passes|goes|falls|comes)\s+under\s+(?:the\s+)?(?-i:[A-Z])"
     r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+(?:\s+(?:minor|country|state|nation|province))?\s+on\s+the\s+(?:map|board))",
     re.IGNORECASE)
 
+# "only if" before a player ("Can I place influence in Poland only if I have influence there?"): a move, not a rule
+# of events
+_ONLY_IF_A_PLAYER = re.compile(r"\bonly\s+(?:if|when|in\s+case(?:\s+that)?|provided(?:\s+that)?)\s+"
+                               r"(?:I|you|we|he|she|they|the\s+player|a\s+player|your\s+opponent)\b", re.IGNORECASE)
+
+# a minor created, said of the event that creates it ("The Italian Campaign makes a new little country", "leads to
+# the creation of the Confederation of the Rhine"): read or reported, never dropped
+_NEW_MINOR = re.compile(r"\bcreation\s+of\s+(?:the\s+|a\s+)?(?-i:[A-Z])"
+                        r"|\b(?:makes?|creates?|forms?|founds?)\s+(?:a|an)\s+new\s+(?:\w+\s+){0,2}?"
+                        r"(?:country|state|nation|minor)\b", re.IGNORECASE)
+
 # an event said to be gone in a word no form reads ("Star Wars is out", "the Blockade is dead")
 _GONE = re.compile(r"\b(?:is|are|'s)\s+(?:now\s+)?(?:out|dead|done|toast|history)\b(?!\s+(?:of|for|to)\b)"
+                   # "leads to the permanent removal of the Peace of Amiens from the deck"
+                   r"|\bremoval\s+of\s+(?:the\s+)?(?-i:[A-Z])"
                    r"|^\W*(?:kills?|scraps?|nukes?|axes|wipes\s+out|knocks\s+out)\b"
                    # "The Afghanistan card kills Detente": a verb of ending before a capitalised name
                    r"|\b(?:kills?|scraps?|nukes?|wipes\s+out|knocks\s+out)\s+(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
@@ -401,12 +417,18 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     if any(t.kind == "OTHERWISE" and ((i + 1 < len(toks) and toks[i + 1].kind in _OUTCOMES)
                                       or (i and toks[i - 1].kind in _OUTCOMES)) for i, t in enumerate(toks)):
         return True  # "…, otherwise consider as played", "… and is rerolled otherwise": a requirement's outcome
+    if (any(seq[i:i + 2] in (["ONLY", "IF"], ["ONLY", "PROVIDED"]) for i in range(len(seq)))
+            and kinds & {"NAME", "CODE", "REF", "THIS"} and "UNIT" not in kinds and not _ONLY_IF_A_PLAYER.search(text)):
+        return True  # "…, but only in case that Britain Malta at this time possesses": a condition on a rule (not
+        # "… only if I already have influence there": a player's move)
     if kinds & {"THIS", "REF"} and "DELAY" in kinds and kinds & _SUBORDINATORS:
         return True  # "This event shall be postponed for so long as Bavaria does not exist"
     if kinds & {"PASSES_TO", "TRANSFERRED", "OWNED_BY"} and sum(t.kind in ("NAME", "CODE") for t in toks) >= 2:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
     if kinds & {"NAME", "CODE"} and "UNIT" not in kinds and _PLACE_WORDS.search(text):
         return True  # a place created, removed or handed over (see _PLACE_WORDS)
+    if kinds & {"NAME", "CODE", "THIS", "REF"} and "UNIT" not in kinds and _NEW_MINOR.search(text):
+        return True  # "The Italian Campaign makes a new little country"
     if _end_of_a_possessive(toks):
         return True  # "Richelieu's ministry ends"
     if kinds & {"REF", "THIS"} and _MARKS.search(text):
