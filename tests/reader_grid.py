@@ -26,3 +26,19 @@ def assert_reported(got, reason: str = "") -> None:
     read; its reason starts with ``reason`` when one is given."""
     assert got is not None and got["role"] == "unread", got
     assert got["reason"].startswith(reason), got
+
+
+def st(kind: str, event: str) -> dict:
+    """An event's state, or an effect on an event, as the reader writes it (``{kind, event}``)."""
+    return {"kind": kind, "event": event}
+
+
+def owns(subject: str, value: str, negated: bool = False) -> dict:
+    """``subject`` owns ``value`` (or does not), as the reader writes it."""
+    return {"kind": "owns", "subject": subject, "value": value, **({"negated": True} if negated else {})}
+
+
+def req(*when, on_fail=None, effects=None) -> dict:
+    """A requirement of ``when`` (all of them), its outcome and the effects it states, as the reader writes it."""
+    return {"role": "requirement", "when": list(when), **({"on_fail": on_fail} if on_fail else {}),
+            **({"effects": effects} if effects else {})}

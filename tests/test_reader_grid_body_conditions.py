@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import assert_reported, reader
+from tests.reader_grid import assert_reported, reader, st
 
 GAMES = {"eu": {"periods": ["II", "III"],
                 "countries": [{"code": "SPA", "name": "Spain", "adjective": "Spanish"},
@@ -51,10 +51,6 @@ REPORTED = [
 @pytest.mark.parametrize("game, event, text, reason", REPORTED, ids=[r[2][:50] for r in REPORTED])
 def test_reported_never_dropped(game, event, text, reason):
     assert_reported(_read(game, event, text), reason)
-
-
-def st(kind, event):
-    return {"kind": kind, "event": event}
 
 
 READ = [

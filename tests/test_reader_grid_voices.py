@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reader_grid import assert_reported, reader
+from tests.reader_grid import assert_reported, owns, reader, req, st
 
 GAMES = {"awi": {"periods": ["Early", "Mid", "Late"],
                  "countries": [{"code": "BR", "name": "Britain", "adjective": "British"},
@@ -31,18 +31,6 @@ GAMES = {"awi": {"periods": ["Early", "Mid", "Late"],
                            "3:VI": "TREATY OF UTRECHT", "7:VI": "PRAGMATIC SANCTION",
                            "8:VI": "WAR OF THE POLISH SUCCESSION"}}}
 _read = reader(GAMES)
-
-
-def st(kind, event):
-    return {"kind": kind, "event": event}
-
-
-def owns(subject, value, negated=False):
-    return {"kind": "owns", "subject": subject, "value": value, **({"negated": True} if negated else {})}
-
-
-def req(*when, on_fail=None):
-    return {"role": "requirement", "when": list(when), **({"on_fail": on_fail} if on_fail else {})}
 
 
 READ = [

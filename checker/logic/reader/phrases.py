@@ -497,7 +497,9 @@ def _ref_patterns(ctx: Context):
     from ...core.eventid import alternation
 
     by_adjective = {form: c for a, c in ctx.adjectives for form in (a, a.upper())}
-    adjective = re.compile(rf"(?<![\w-])(?:{alternation(by_adjective)})(?![\w-])") if by_adjective else None
+    # (not before a capitalised word: "the Dutch Republic", "the Spanish Netherlands" are names of their own)
+    adjective = (re.compile(rf"(?<![\w-])(?:{alternation(by_adjective)})(?![\w-])(?!\s+[A-Z][a-z])") if by_adjective
+                 else None)
     # a country's people or player by its adjective: "the British", "the Americans", "the French player" (not before a
     # capitalised word: "the Spanish Netherlands" is a place)
     people = re.compile(rf"(?<![\w-])(?i:the)\s+(?P<adj>{alternation(by_adjective)})[sS]?(?:\s+(?i:players?|side))?"
@@ -648,6 +650,8 @@ def references(text: str, ctx: Context):
                 if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
                     key = (*key[:-1], key[-1][:-2])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
+                    if n == 1 and i and _in_a_name(text, words[i - 1], words[i]):
+                        continue  # "the Kalmar Union": the last word of another name, not UNION OF KALMAR …
                     return (n, index.by_words[key])
             word = words[i].group(0)
             # an acronym written in capitals in a sentence that is not all capitals ("SALT is in effect")
@@ -823,6 +827,19 @@ _SECTION_MARK = re.compile(r"^\s*(?:(?:[\[(]\s*v?\d+(?:\.\d+)*[a-z]?\s*[\])]|§\
 # "Play req.:" too; a heading with its number and a space after the colon ("Ruling 27: …", "Errata #3: …"; never
 # "Ends 11:VII", an id)
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?(?:(?P<num>\s+#?\d{1,4}[a-z]?)\s*:(?=\s)|\s*:)")
+def _in_a_name(text: str, before, word) -> bool:
+    """Is ``word`` the last of a run of capitalised words ("Kalmar Union", "Holy League"): the word before it
+    capitalised (not an article) and only a space between?"""
+    prev = before.group(0)
+    lead = text[:before.start()].rstrip()
+    # (a capitalised word that opens its sentence or a field, "After Fronde", "Req: Fronde", is no part of a name)
+    # (a word in capitals for emphasis, "cancels BOTH Détente and …", is none either)
+    return (prev[:1].isupper() and not prev.isupper() and prev.lower() not in ("the", "a", "an") and not text.isupper()
+            and text[before.end():word.start()] == " " and bool(lead) and lead[-1] not in ".:;!?(\"'“‘-–—>*#|")
+
+
+# a known heading of three to seven words ("Result if the condition is not met: …"): only the lexicon's headings
+_HEADING_LONG = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+){2,6})\s*:")
 # a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")
 
@@ -887,6 +904,9 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     # where the rule stands in its document, no word of it (set aside as spaces: offsets stay the text's)
     text = _SECTION_MARK.sub(lambda m: " " * len(m.group(0)), text, count=1)
     head = _HEADING.match(text) if lexicon.headings else None
+    long_head = _HEADING_LONG.match(text) if lexicon.headings else None
+    if long_head and _words(long_head["head"]) in lexicon.headings:
+        head = long_head  # "Result if not met: re-roll.": a known heading of more words (an unknown one is not)
     if head is None and lexicon.headings:
         dash = _HEADING_DASH.match(text)
         head = dash if dash and _words(dash["head"]) in lexicon.headings else None
@@ -904,7 +924,18 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         out.append(ref)
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
-    return _void_asides(_by_neighbour(_own_name_as_subject(out, ctx), text))
+    return _void_asides(_by_neighbour(_own_name_as_subject(_without_leading_but(out, text), ctx), text))
+
+
+def _without_leading_but(toks: list[Token], text: str) -> list[Token]:
+    """A sentence that opens with "But" or "And" ("But you can only play it after …"): the word joins it to the
+    sentence before and is no word of its rule. Only as the writer opened the sentence, with a capital: a piece
+    left of a sentence ("The USA, but only if …" without its commentary) keeps it, and is judged with it."""
+    if (len(toks) > 1 and toks[0].kind == "AND" and text[toks[0].start:toks[0].start + 4] in ("But ", "And ", "BUT ",
+                                                                                             "AND ")
+            and not text[:toks[0].start].strip()):
+        return toks[1:]
+    return toks
 
 
 _EVENT_VERBS = frozenset({"REQUIRES", "CANCEL_V", "VPRES", "PREVENTS", "STOPS", "MAKES"})  # what an event, not a place, does
@@ -940,6 +971,7 @@ def _own_name_as_subject(toks: list[Token], ctx: Context) -> list[Token]:
 
 
 _LAST_WORD = re.compile(r"(\w+)\s*$")
+_ONE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _CLAUSE_ENDS = re.compile(r"\s*(?:$|[.,;:)!?])")
 
 
@@ -955,6 +987,11 @@ def _by_neighbour(toks: list[Token], text: str) -> list[Token]:
             t = Token("INEFF", "", t.start)
         elif t.kind == "AND" and t.value == "+" and prev == "PERIOD":
             t = Token("OR_LATER", "", t.start)
+        elif t.kind in ("REF", "THIS") and t.by_title and prev in ("OWNS", "LOST", "HAS"):
+            # "if France owns Toulon" (a card TOULON): a title of one word, owned, is the place it is named after
+            one = _ONE_WORD.match(text, t.start)
+            if one and _CLAUSE_ENDS.match(text, one.end()):
+                t = Token("NAME", one.group(0), t.start)
         out.append(t)
     return out
 
