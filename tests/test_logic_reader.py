@@ -237,6 +237,26 @@ def test_reading_is_linear_on_long_lines(prefix):
         assert clause.logic is None or clause.logic["role"] == "unread"
 
 
+def test_a_clause_of_many_sentences_in_known_words_is_parsed_a_bounded_number_of_times(monkeypatch):
+    """Each sentence no cue marks, but in words the lexicon knows ("Poland exists."), is tried whole with the event
+    language: a parse each. A clause of thousands of them is reported after MAX_WHOLE_TRIES parses, never parsed for
+    minutes; an event's budget bounds them across its clauses."""
+    from checker.logic.reader import read as reader
+
+    calls = []
+    real = reader._reads_whole
+    monkeypatch.setattr(reader, "_reads_whole", lambda *a: calls.append(a) or real(*a))
+    got = read("Venice is rich. " * 2000)
+    assert got is not None and got["role"] == "unread", got
+    assert len(calls) == reader.MAX_WHOLE_TRIES
+    calls.clear()
+    budget = reader.Budget(sentences=10)
+    got = read_text("Venice is rich. " * 30, "20:VII", budget=budget)
+    assert got is not None and got["role"] == "unread" and len(calls) == 10, (got, len(calls))
+    calls.clear()
+    assert read("Venice is rich. " * 3) is None and len(calls) == 3  # a few: tried, and no rule
+
+
 # ---------------------------------------------------------------- not rule-shaped (no false alarm)
 def test_a_leader_removed_from_play_is_not_a_state_change():
     assert read("In the former case the leader becomes permanently a US leader and is removed from play "

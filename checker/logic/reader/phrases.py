@@ -638,6 +638,7 @@ def references(text: str, ctx: Context):
             found.extend(_verb_titles(text, words, index, ctx.event_id, free))
         i = 0
         short = {s: (n, ident_, e) for s, e, n, ident_ in index.short_titles(text, words) if free(s, e)}
+        all_caps = text.isupper()  # (once: the scan stays linear)
 
         def joined(i: int, n: int) -> bool:
             return _joined(text, words, i, n)
@@ -650,7 +651,7 @@ def references(text: str, ctx: Context):
                 if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
                     key = (*key[:-1], key[-1][:-2])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
-                    if n == 1 and i and _in_a_name(text, words[i - 1], words[i]):
+                    if n == 1 and i and not all_caps and _in_a_name(text, words[i - 1], words[i]):
                         continue  # "the Kalmar Union": the last word of another name, not UNION OF KALMAR …
                     return (n, index.by_words[key])
             word = words[i].group(0)
@@ -829,13 +830,17 @@ _SECTION_MARK = re.compile(r"^\s*(?:(?:[\[(]\s*v?\d+(?:\.\d+)*[a-z]?\s*[\])]|§\
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?(?:(?P<num>\s+#?\d{1,4}[a-z]?)\s*:(?=\s)|\s*:)")
 def _in_a_name(text: str, before, word) -> bool:
     """Is ``word`` the last of a run of capitalised words ("Kalmar Union", "Holy League"): the word before it
-    capitalised (not an article) and only a space between?"""
+    capitalised (not an article) and only a space between? (Not in a text all in capitals: the caller asks.)"""
     prev = before.group(0)
-    lead = text[:before.start()].rstrip()
-    # (a capitalised word that opens its sentence or a field, "After Fronde", "Req: Fronde", is no part of a name)
-    # (a word in capitals for emphasis, "cancels BOTH Détente and …", is none either)
-    return (prev[:1].isupper() and not prev.isupper() and prev.lower() not in ("the", "a", "an") and not text.isupper()
-            and text[before.end():word.start()] == " " and bool(lead) and lead[-1] not in ".:;!?(\"'“‘-–—>*#|")
+    # (a word in capitals for emphasis, "cancels BOTH Détente and …", is none; nor a capitalised word that opens its
+    # sentence or a field, "After Fronde", "Req: Fronde": the character before it, spaces skipped, says which)
+    if (not prev[:1].isupper() or prev.isupper() or prev.lower() in ("the", "a", "an")
+            or text[before.end():word.start()] != " "):
+        return False
+    k = before.start() - 1
+    while k >= 0 and text[k].isspace():
+        k -= 1  # (the spaces before one word: each scanned once over the whole text)
+    return k >= 0 and text[k] not in ".:;!?(\"'“‘-–—>*#|"
 
 
 # a known heading of three to seven words ("Result if the condition is not met: …"): only the lexicon's headings

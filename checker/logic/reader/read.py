@@ -68,6 +68,7 @@ _HEDGED_ASIDE = re.compile(r"\((?:which |that |this )?(?:might|may|could|can pos
 
 
 MAX_RULE_SENTENCES = 12  # per clause; the seeds' clauses have at most 3
+MAX_WHOLE_TRIES = 40  # sentences per clause tried whole with the event language (each a parse: the work is bounded)
 
 ORPHAN_FAILURE = "a failure outcome with no requirement in the same clause"
 
@@ -337,13 +338,21 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     sentences = _sentences(text, vocab)
     shaped: list[bool] = []
     early: dict[int, Reading] = {}  # sentences no cue marks as rules, but which the event language reads whole
-    count = 0
+    count = tries = 0
     for i, s in enumerate(sentences):
         if retracted(s.text):  # a correction's old wording ("Previously it required …"): no rule in force
             shaped.append(False)
             continue
         shaped.append(rule_shaped(s.text, vocab))
         if not shaped[-1] and len(s.text) <= MAX_SENTENCE:
+            # each try is a parse: bounded per clause and charged to the event's budget (a clause of thousands of
+            # sentences in known words, "The Kalmar Union exists. …", is reported, never parsed for minutes)
+            tries += 1
+            if budget is not None:
+                budget.left -= 1
+            if tries > MAX_WHOLE_TRIES or (budget is not None and budget.left < 0):
+                return unread(f"more than {MAX_WHOLE_TRIES} sentences in one clause, or more than the reader parses "
+                              f"in one event, read like rules and are not read", text[:120] + " …")
             reading = _reads_whole(s.text, event_id, vocab)
             if reading is not None:
                 early[i], shaped[-1] = reading, True
