@@ -252,3 +252,50 @@ def test_check_json_is_the_same_with_every_trick_off(tmp_path):
     fast, plain = check(False), check(True)
     assert json.loads(fast)  # findings were reported
     assert fast == plain
+
+
+def _corpus_reads(monkeypatch, plain: bool, rounds: int):
+    """What the reader makes of the first 100 sentences of the held-out dev20 corpus, read ``rounds`` times over (a
+    memo's second read comes from the memo), with the parse memo on or off."""
+    from checker.logic.reader import events
+    from tests.reader_grid import reader
+
+    if plain:
+        _plain(monkeypatch)
+    else:
+        monkeypatch.delenv("RULEKB_PLAIN", raising=False)
+    events._memo.cache_clear()
+    corpus = yaml.safe_load((REPO / "tests" / "heldout" / "dev20.yaml").read_text(encoding="utf-8"))
+    read = reader(corpus["games"])
+    out = [[read(s["game"], str(s["event"]), s["text"], s["position"] == "requirement")
+            for s in corpus["sentences"][:100]] for _ in range(rounds)]
+    return out, len(events._memo())
+
+
+def test_parse_memo_reads_what_the_plain_parse_reads(monkeypatch):
+    fast, kept = _corpus_reads(monkeypatch, plain=False, rounds=2)
+    plain, kept_plain = _corpus_reads(monkeypatch, plain=True, rounds=1)
+    assert fast[0] == fast[1] == plain[0]
+    assert kept > 10 and kept_plain == 0  # streams were kept only with the trick on
+    assert sum(1 for r in plain[0] if r and r["role"] != "unread") >= 5  # sentences were read, not all refused
+
+
+def test_parse_memo_keeps_a_refusal_and_stays_bounded():
+    from lark.exceptions import UnexpectedInput
+
+    from checker._fast.parse_memo import Failed, ParseMemo
+    from checker.logic.reader.events import _parser
+
+    parses = []
+
+    def parse(stream):
+        parses.append(stream)
+        return _parser().parse(stream)
+
+    memo = ParseMemo(parse, (UnexpectedInput,), size=3)
+    refused = memo("CANNOT CANNOT CANNOT")
+    assert isinstance(refused, Failed) and isinstance(refused.pos, int)
+    assert memo("CANNOT CANNOT CANNOT") is refused and parses == ["CANNOT CANNOT CANNOT"]
+    for n in range(6):
+        memo("CANNOT " * (n + 1))
+    assert len(memo) == 3  # the least recently used streams were dropped

@@ -15,6 +15,8 @@ trick's). The tricks:
                     (plain: decoded with the event)
 ``clause_lists``    while the checks run, each event's clause and section lists built once and shared
                     (plain: built again at every call)
+``parse_memo``      the event language's parse of each stream of token kinds kept (a bounded memo), since many
+                    sentences share one stream (plain: every sentence parsed)
 
 This package imports nothing of rulekb's: what a trick works on is handed to it.
 """
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import os
 
-TRICKS = ("yaml_build", "validator_paths", "gc_pause", "lazy_clauses", "clause_lists")
+TRICKS = ("yaml_build", "validator_paths", "gc_pause", "lazy_clauses", "clause_lists", "parse_memo")
 
 
 def enabled(name: str) -> bool:

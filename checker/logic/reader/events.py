@@ -21,6 +21,8 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 from lark.visitors import CollapseAmbiguities
 
+from ..._fast import enabled as fast_enabled
+from ..._fast.parse_memo import Failed, ParseMemo
 from .formulas import _and, _atoms_of, _flat_and, _nnf, _not, _or, condition_lists, to_condition
 from .phrases import Context, Unknown, lexicon_for, lexicon_tokens, tokens
 from .reading import Reading, Unread
@@ -40,6 +42,16 @@ def _parser() -> Lark:
     text += "\n" + "\n".join(f'{n}: "{n}"' for n in names) + "\n"
     return Lark(text, parser="earley", lexer="basic", ambiguity="explicit", start="start")
 
+
+@functools.lru_cache(maxsize=1)
+def _memo() -> ParseMemo:
+    return ParseMemo(lambda stream: _parser().parse(stream), (UnexpectedInput,))
+
+
+def parse_stream(stream: str):
+    """The Earley parse of a stream of token kinds: a tree (with the ambiguities kept), or ``Failed`` with where the
+    parser stopped. Each stream is parsed once (the ``parse_memo`` trick; ``RULEKB_PLAIN=1``: every time)."""
+    return _memo()(stream) if fast_enabled("parse_memo") else _memo().plain(stream)
 
 
 class Ev(str):
@@ -1128,14 +1140,14 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
     toks = verb_first_condition(toks, text)
     stream = " ".join(t.kind for t in toks)
     try:
-        tree = _parser().parse(stream)
-    except UnexpectedInput as exc:
-        pos = getattr(exc, "pos_in_stream", None)
-        index = stream[:pos].count(" ") if isinstance(pos, int) else 0
-        start = toks[min(index, len(toks) - 1)].start
-        raise Unread("the grammar does not read this sentence from here on", text[start:].strip()) from None
+        tree = parse_stream(stream)
     except LarkError as exc:  # pragma: no cover - any other parser error is an unread sentence, never a crash
         raise Unread(f"parser error: {type(exc).__name__}", text) from None
+    if isinstance(tree, Failed):
+        pos = tree.pos
+        index = stream[:pos].count(" ") if isinstance(pos, int) else 0
+        start = toks[min(index, len(toks) - 1)].start
+        raise Unread("the grammar does not read this sentence from here on", text[start:].strip())
     offsets, pos = {}, 0
     for t in toks:  # each parse token stands for the sentence token at its offset in the stream
         offsets[pos] = t
