@@ -15,7 +15,7 @@ from checker.logic.reader.phrases import core_table, lexicon_tokens
 REPO = Path(__file__).resolve().parent.parent
 PROFILE = ("id: tiny\nname: Tiny\nevent_id: number:period\nperiods:\n  - {id: Early}\n  - {id: Late}\n"
            "countries:\n  - {code: USA, name: United States}\n")
-TEXT = "GAME tiny\nPERIOD Late\n\n1: SECOND CARD\n1. Usable as an event only after 1:Early.\n\n"
+TEXT = "GAME tiny\nPERIOD Late\n\n1: SECOND CARD\n1. Deployable as an event only after 1:Early.\n\n"
 FIRST = "GAME tiny\nPERIOD Early\n\n1: FIRST CARD\n1. The USA gains 1 VP.\n\n"
 
 
@@ -46,7 +46,7 @@ def _kb(tmp_path, reader: str):
 
 def test_a_games_own_idiom_is_read(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLE: [usable as an event]\n")
+    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLE: [deployable as an event]\n")
     assert main(["ingest", "--kb", str(root), str(tmp_path / "a.txt"), str(tmp_path / "b.txt")]) == 0
     findings = check_paths([], str(root)).findings
     assert not [f for f in findings if f.rule in ("LOG007", "SCH001") and f.subject != "1:Early"], \
@@ -65,7 +65,7 @@ def test_without_the_idiom_the_sentence_is_reported(tmp_path, monkeypatch):
 
 def test_an_unknown_token_in_a_profile_is_reported_with_file_and_line(tmp_path, monkeypatch):
     monkeypatch.setenv("RULEKB_NO_CACHE", "1")
-    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLY: [usable as an event]\n")
+    root = _kb(tmp_path, "reader:\n  tokens:\n    PLAYABLY: [deployable as an event]\n")
     findings = check_paths([], str(root)).findings
     bad = [f for f in findings if f.rule == "SCH001" and "tiny.yaml" in (f.file or "")]
     assert bad and "PLAYABLY" in bad[0].message and bad[0].line, [(f.rule, f.file, f.message) for f in findings]

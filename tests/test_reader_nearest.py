@@ -74,3 +74,12 @@ def test_the_hover_on_an_ambiguous_sentence_gives_the_same_advice():
     assert logic["role"] == "unread" and logic["reason"].startswith("ambiguous"), logic
     value = _clause_hover(Clause(marker="", text=AMBIGUOUS, line=1, logic=logic), load_kb("kb").kb)
     assert "The sentence reads more than one way" in value and "Nearest form" not in value, value
+
+
+def test_the_nearest_form_keeps_the_sentences_polarity(capsys):
+    # "Event 3:IV must have occurred" was offered "Cannot occur if event 3:IV has occurred": the opposite rule in
+    # words that look alike
+    code, out = _read(capsys, "Event 3:IV must hav occurred.")
+    assert code == 3 and out["nearest"] == "Can occur only after event 3:IV has occurred. Otherwise re-roll.", out
+    code, out = _read(capsys, "Cannot occur if 3:IV has hapened.")
+    assert code == 3 and out["nearest"] == "Cannot occur if event 3:IV has occurred. Otherwise re-roll.", out

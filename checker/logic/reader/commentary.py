@@ -27,6 +27,16 @@ from .phrases import Context, lexicon_for, tokens, without_citations
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
 INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
                    "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL", "WITH"})
+# a heading that states the case a rule holds in ("In a two-player game: re-roll.", "During the Late War: …",
+# "Whatever the players think: …"): never cut as a label (the rule after it holds only there). A discourse marker
+# ("In short:", "For example:") is no case.
+_CONDITION_HEAD = re.compile(r"(?:in|during|for|with|under|at|on|whatever|whenever|when|where|once|in\s+case|"
+                             r"as\s+long\s+as|within|throughout|from)\b", re.IGNORECASE)
+_DISCOURSE_HEAD = re.compile(r"(?:in\s+(?:short|summary|brief|sum|general|practice|detail|other\s+words|plain\s+"
+                             r"(?:words|english)|a\s+nutshell|fact|particular|addition|this\s+(?:card|event)(?:'s)?"
+                             r"(?:\s+text)?|the\s+(?:printed|original|rules?)(?:\s+\w+)?)|for\s+(?:example|instance|"
+                             r"clarity|the\s+record|reference|completeness|what\s+it(?:'s|\s+is)\s+worth)|at\s+a\s+"
+                             r"glance|on\s+reflection|with\s+(?:hindsight|that\s+said))\s*$", re.IGNORECASE)
 # words that qualify a rule even when the lexicon does not know them ("(FRA excepted)", "; however, …"): a piece
 # holding one is never cut
 QUALIFIERS = re.compile(r"\b(?:except\w*|exclu\w*|inclu\w*|but|however|save|apart|other than|besides|instead|rather|"
@@ -97,6 +107,8 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
     piece = piece.strip().strip("().;,: ")
     if not piece or QUALIFIERS.search(piece) or shaped(piece):
         return False
+    if heading and _CONDITION_HEAD.match(piece) and not _DISCOURSE_HEAD.match(piece):
+        return False  # "In a two-player game: re-roll.": the case the rule after it holds in, not a label
     if heading and _NOUN_END.fullmatch(piece):
         piece = piece[:piece.rfind(" ")]  # "Scenario end:", "Game end:": a noun's end, not "end" said of events
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
@@ -363,6 +375,15 @@ _MARKED = re.compile(
     r"|^\W*(?:see(?:\s+also)?|cf\.?|compare)\s"
     r"|^\W*(?:for\s+the\s+purposes?\s+of\b.{0,80}?,\s+|the\s+(?:term|word|phrase)\s+)['\"‘“]"
     r"|\b1[0-9]{3}\b",
+    re.IGNORECASE)
+
+# the writer's own thoughts and work, in the first person ("I tried it the other way and …", "I know that's a
+# stretch.", "We playtested both versions."): what the writer did or thought, not what the game does. (Not "I wanted
+# Glasnost to depend on Chernobyl having happened": a sentence that names an event may state its rule, so the
+# caller asks this only of one that names none.)
+WRITERS_THOUGHTS = re.compile(
+    r"^\W*(?:I|we)\s+(?:\w+ly\s+|also\s+|still\s+|never\s+)?(?:tried|know|knew|toyed|spent|found|remember|guess|admit|"
+    r"playtested|tested|struggled|agonized|agonised|debated|doubt|realised|realized|noticed|learned|learnt)\b",
     re.IGNORECASE)
 
 

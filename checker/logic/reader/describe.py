@@ -4,6 +4,7 @@ for a sentence not read, the nearest form the reader reads (``rulekb read``, the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 ON_FAIL = {None: "it is re-rolled (nothing is played)", "reroll": "it is re-rolled (nothing is played)",
@@ -127,6 +128,7 @@ def notation(logic: dict[str, Any] | None) -> str:
 # Forms the reader reads, one per idea; ``nearest`` fills in the sentence's own event and picks the closest.
 TEMPLATES = (
     "Cannot occur before event {e} has occurred. Otherwise re-roll.",
+    "Can occur only after event {e} has occurred. Otherwise re-roll.",
     "Cannot occur if event {e} has occurred. Otherwise re-roll.",
     "Cannot occur while event {e} is in effect. Otherwise re-roll.",
     "Cannot occur if event {e} is in effect. Otherwise mark off.",
@@ -147,6 +149,12 @@ TEMPLATES = (
 
 
 PLACEHOLDER = "<event>"  # what a form shows where the sentence named no event
+
+# a word that turns a sentence round: a form is offered with the sentence's own polarity where one reads ("Event
+# 2:VII must have occurred" is offered "Can occur only after event 2:VII has occurred", never "Cannot occur if event
+# 2:VII has occurred", which says the opposite in words that look alike)
+_NEGATIVE = re.compile(r"\b(?:not|cannot|never|no|unless|neither|nor|none|unplayable|impossible|prevents?)\b|n['’]t\b",
+                       re.IGNORECASE)
 
 
 def nearest(sentence: str, events: list[str], read, probe: str | None = None) -> str | None:
@@ -169,6 +177,8 @@ def nearest(sentence: str, events: list[str], read, probe: str | None = None) ->
             continue
         shown = candidate.replace(probe, PLACEHOLDER) if probe and not events else candidate
         score = fuzz.token_set_ratio(sentence.lower(), shown.lower())
+        if bool(_NEGATIVE.search(sentence)) != bool(_NEGATIVE.search(shown)):
+            score -= 50  # the other polarity only where no form of the sentence's own reads
         if best is None or score > best[0]:
             best = (score, shown)
     return best[1] if best else None

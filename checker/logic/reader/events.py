@@ -86,6 +86,27 @@ def _bare_joiner(items) -> str:
     return "or" if "OR" in kinds else "and" if "AND" in kinds else ""
 
 
+def _as_group(refs, formula):
+    """``formula`` (a state of the events ``refs``) marked as a group's when a bare "and" / "or" joins two or more
+    events ("A and B are in effect"), for what reads it next (``cond``, ``_not_over_and``)."""
+    joiner = getattr(refs, "joiner", "")
+    if joiner and len(refs[1]) > 1 and not isinstance(formula, Grouped):
+        formula = Grouped(formula)
+        formula.joiner = joiner
+    return formula
+
+
+def _not_over_and(formula):
+    """``formula``, which a negative frame negates ("cannot occur if / while / after …"); raises ``Unread`` when it is
+    a group of events joined by a bare "and": "cannot occur while A and B are in effect", "shall not come to pass
+    after A and B" — while both are (not (A and B)), or while either is (neither)? "both" says the first, "either"
+    / "or" / "neither … nor" the second."""
+    if isinstance(formula, Grouped) and formula.joiner == "and":
+        raise Unread("ambiguous: a negative frame over events joined by a bare 'and' (while both, or while either? "
+                     "write 'both … and' or 'either … or')", "and")
+    return formula
+
+
 class _Begun(tuple):
     """A period named by its start ("once the Late War has begun"): after it is from the period on."""
 
@@ -249,6 +270,14 @@ class _ToFormula(Transformer):
         pred = next(i for i in items if callable(i))
         return _not(pred(ev))
 
+    def atom_paren(self, items):
+        """"(A has occurred and B in effect)": the bracketed condition, grouped as the brackets say."""
+        return tuple(next(i for i in items if isinstance(i, tuple)))
+
+    def atom_not_paren(self, items):
+        """"NOT (A IN EFFECT OR B IN EFFECT)": the bracketed condition does not hold."""
+        return _not(self.atom_paren(items))
+
     def atom_either(self, items):
         return _or([i for i in items if isinstance(i, tuple)])
 
@@ -298,7 +327,7 @@ class _ToFormula(Transformer):
 
     def tobj_bare_after(self, items):
         """"after A or B": after either of them has occurred (no ambiguity after "after")."""
-        return self._apply(items[0], lambda e: ("atom", "occurred", e))
+        return _as_group(items[0], self._apply(items[0], lambda e: ("atom", "occurred", e)))
 
     def tobj_pred_after(self, items):
         if items[1]("X") == ("atom", "in_effect", "X"):
@@ -306,7 +335,7 @@ class _ToFormula(Transformer):
             raise Unread("ambiguous: 'after' / 'once' an event is in effect (only while it is, or from then on?)",
                          "once … in effect")
         self._last_pred = items[1]  # "once 7:VII has happened, provided 8:VII has not"
-        return self._apply(items[0], items[1])
+        return _as_group(items[0], self._apply(items[0], items[1]))
 
     def tobj_until_bare(self, items):
         """"until the Korean War": until it has occurred, or until it is over? Two readings: reported."""
@@ -347,16 +376,16 @@ class _ToFormula(Transformer):
 
     # requirement intros: each gives what must hold
     def ni_if(self, items):
-        return _not([i for i in items if isinstance(i, tuple)][0])
+        return _not(_not_over_and([i for i in items if isinstance(i, tuple)][0]))
 
     def ni_during(self, items):
-        return _not(self._apply(items[-1], lambda e: ("atom", "in_effect", e)))
+        return _not(_not_over_and(_as_group(items[-1], self._apply(items[-1], lambda e: ("atom", "in_effect", e)))))
 
     def ni_before(self, items):
         return items[-1]
 
     def ni_after(self, items):
-        return _not(self._after(items[-1]))
+        return _not(self._after(_not_over_and(items[-1])))
 
     def ni_after_while(self, items):
         """"not playable once A has been played and B is in effect": not both."""
@@ -1122,6 +1151,48 @@ def verb_first_condition(toks: list, text: str) -> list:
     return [dataclasses.replace(toks[0], kind="IF", value=""), toks[1], toks[0], *toks[2:]]
 
 
+def left_dislocated(toks: list) -> list:
+    """The event named first as the topic, then taken up by "it" ("The Peace of Utrecht, it can be used after …",
+    as a Japanese or Italian writer puts it): the same as "It can be used after …". Only this event's own name
+    before a comma and "it" is dropped; any other sentence is left as it is."""
+    if len(toks) > 3 and toks[0].kind == "THIS" and toks[1].kind == "COMMA" and toks[2].kind == "IT":
+        return toks[2:]
+    return toks
+
+
+_INVERTED_STATES = frozenset({"PART_A", "PART_P", "ENDED_P", "OVER_A"})
+_ALL_AFTER_VERB = re.compile(r"[^\W\d_]+\s+(?:all|both|each)\b", re.IGNORECASE)
+
+
+def postposed_all(toks: list, text: str) -> list:
+    """A group of events with "all" / "both" after its verb ("if events 7:VII, 8:VII and 9:VII have all already taken
+    place", "if A and B have both occurred": every one of them, said as plainly as "all of"): the group is marked so
+    (an ``ALL_OF`` before it), where the word itself is no token. Any other sentence is left as it is."""
+    out = list(toks)
+    for k in range(len(out) - 1, 2, -1):
+        if out[k].kind not in ("HAS", "COP") or not _ALL_AFTER_VERB.match(text, out[k].start):
+            continue
+        j = k - 1
+        while j >= 2 and out[j].kind in ("REF", "THIS") and out[j - 1].kind in ("COMMA", "AND"):
+            j -= 2
+        if j < k - 1 and out[j].kind in ("REF", "THIS") and any(t.kind == "AND" for t in out[j:k]) and (
+                not j or out[j - 1].kind not in _EXPLICIT_GROUP):
+            out.insert(j, dataclasses.replace(out[j], kind="ALL_OF", value=""))
+    return out
+
+
+def subject_after_verb(toks: list) -> list:
+    """A condition with its subject after the verb ("only if is already happened the Pragmatic Sanction", "If is
+    finished the Social War, …", as an Italian or Spanish writer puts it): the same as "if the Pragmatic Sanction is
+    already happened". Only "if" + "is" / "has" + a participle of an event's state + an event is turned."""
+    out = list(toks)
+    for i in range(len(out) - 3):
+        if (out[i].kind == "IF" and out[i + 1].kind in ("COP", "HAS") and out[i + 2].kind in _INVERTED_STATES
+                and out[i + 3].kind in ("REF", "THIS")):
+            out[i + 1:i + 4] = [out[i + 3], out[i + 1], out[i + 2]]
+    return out
+
+
 def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
     """The reading of one sentence in the event language, or ``Unread`` (with the words not read, or both readings
     of an ambiguous sentence)."""
@@ -1137,7 +1208,7 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
                      f"{bare.value}:PERIOD)", text[bare.start:].strip())
     if len(toks) > MAX_TOKENS:
         raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
-    toks = verb_first_condition(toks, text)
+    toks = postposed_all(subject_after_verb(left_dislocated(verb_first_condition(toks, text))), text)
     stream = " ".join(t.kind for t in toks)
     try:
         tree = parse_stream(stream)

@@ -146,7 +146,12 @@ _RETRACTED = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:[\[(][^\])]{1,12}[\])]\
                         rf"|^\s*(?:previously|formerly|originally)\b(?!\s*:)"
                         # (a version tag before what the rule does "now" is a patch note's new rule: "v1.1.0 - Berlin
                         # Wall now requires …")
-                        rf"|^\s*(?:in\s+)?{VERSION}(?![.\d])\b(?!\s*:)(?![^;]{{0,120}}\bnow\b)", re.IGNORECASE)
+                        rf"|^\s*(?:in\s+)?{VERSION}(?![.\d])\b(?!\s*:)(?![^;]{{0,120}}\bnow\b)"
+                        # a ruling saying which ruling it ends ("This supersedes the earlier ruling of 3 March.", "This
+                        # replaces the ruling in my previous e-mail, which said to remove it."): the old one is quoted
+                        r"|^\s*this\s+(?:ruling\s+|clarification\s+|answer\s+)?(?:supersedes|replaces|overrides)\s+"
+                        r"(?:the|my|our|any|all|every)\b[^.;]{0,60}?\b(?:ruling|rulings|answer|answers|post|e-?mail"
+                        r"|clarification|version|wording|faq)\b", re.IGNORECASE)
 RETRACTED = "the old or deleted wording of a correction ('Deleted: …', 'Was: …'): not a rule in force"
 
 

@@ -230,10 +230,14 @@ class TitleIndex:
         # whole titles of three words or more: written in lower case they still name the event when a word of
         # theirs is a proper name ("the war between Persia and Turkey"); no shortened title is read in lower case
         self.whole: set[tuple[str, ...]] = set()
+        # every title whole (and without its article): what a sentence written all in lower case names ("when
+        # spartacus goes off and the social war is still in effect"), where no capital tells a title from words
+        self.full: set[tuple[str, ...]] = set()
         for title, ident in pairs:
             words = _words_of(title)
             if words and len(words) <= MAX_PHRASE_WORDS:
                 self.by_words.setdefault(words, ident)
+                self.full.update(w for w in (words, words[1:] if words[0] in ("the", "a", "an") else ()) if w)
                 if len(words) > 1 and words[0] in ("the", "a", "an"):  # "THE CONFEDERATION OF BAR", written
                     self.by_words.setdefault(words[1:], ident)       # "the Confederation of Bar"
                 for whole in (words, words[1:] if words[0] in ("the", "a", "an") else ()):
@@ -509,6 +513,7 @@ def _ref_patterns(ctx: Context):
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
+_LOWER_WORD = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
 # a glossary's headword at the start of a sentence, its words turned round at a comma, before a colon or a dot (an id
 # in parentheses may stand between): "POLISH SUCCESSION, WAR OF THE (VI-8): …"
 _INVERTED_HEAD = re.compile(r"[^\w,:.]{0,3}(?P<a>[^\W\d_][\w'’]*(?:[ \t]+[\w'’]+){0,4}),[ \t]+"
@@ -639,13 +644,14 @@ def references(text: str, ctx: Context):
         i = 0
         short = {s: (n, ident_, e) for s, e, n, ident_ in index.short_titles(text, words) if free(s, e)}
         all_caps = text.isupper()  # (once: the scan stays linear)
+        all_lower = not all_caps and text.islower()
 
         def joined(i: int, n: int) -> bool:
             return _joined(text, words, i, n)
 
         def title_at(i: int):
             if not words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card
-                return lower_title_at(i)
+                return whole_lower_at(i) if all_lower else lower_title_at(i)
             for n in range(min(index.longest, len(words) - i), 0, -1):
                 key = tuple(fold(w.group(0)) for w in words[i:i + n])
                 if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
@@ -669,6 +675,17 @@ def references(text: str, ctx: Context):
                 named = any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
                 if (((n > 2 and key in index.whole and named) or (key in index.inverted and (named or n >= 4)))
                         and free(words[i].start(), words[i + n - 1].end()) and joined(i, n)):
+                    return (n, index.by_words[key])
+            return None
+
+        def whole_lower_at(i: int):
+            # a sentence with no capital at all (a forum post, a chat): a title written whole names its event, as a
+            # capitalised one would (never a title written short: "social" alone names nothing)
+            for n in range(min(index.longest, len(words) - i), 0, -1):
+                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                if key[-1].endswith(("'s", "’s")):
+                    key = (*key[:-1], key[-1][:-2])
+                if key in index.full and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
                     return (n, index.by_words[key])
             return None
 
@@ -748,6 +765,11 @@ def references(text: str, ctx: Context):
     for m in adjective.finditer(text) if adjective else ():  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("ADJ", by_adjective[m.group(0)], m.start())))
+    if by_adjective and text.islower():  # a sentence with no capital at all: "livonia and ingria become russian"
+        lower = {a.lower(): c for a, c in by_adjective.items()}
+        for m in _LOWER_WORD.finditer(text):
+            if m.group(0) in lower and free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("ADJ", lower[m.group(0)], m.start())))
     for m in code.finditer(text):
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))
@@ -818,6 +840,9 @@ _OR_BOTH = re.compile(r"\s*\((?i:or\s+both|or\s+both\s+of\s+them|both\s*!*|each|
 # a short name defined in passing ("the Nuclear Test Ban (hereinafter the 'Ban')"): no word of the rule
 _HEREINAFTER = re.compile(r"\s*\((?i:hereinafter|hereafter|henceforth)\b[^()]{0,80}\)")
 _IFF = re.compile(r"\b(?i:if),\s+(?i:and\s+only\s+if),?")
+# "unto", an older English "to" ("shall pass unto Spain", "transferred unto the Russian Crown"): read as "to" (the
+# two letters left over set aside as spaces: offsets stay the text's)
+_UNTO = re.compile(r"(?<![\w-])(?:(?P<l>unto)|(?P<u>Unto)|(?P<c>UNTO))(?![\w-])")
 # a rules version ("v2.0", "v2.1.3"): with a dot, so "V2 rockets" is none (framing.py's old wordings use it too)
 VERSION = r"v\d+(?:\.\d+)+"
 # (a numbered paragraph too: "12. …", "4(a). …", "Para 5. …", "Art. 3 …")
@@ -905,6 +930,7 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     # "A or B (or both)": "or" is inclusive whatever is said; the aside set aside the same way
     text = _OR_BOTH.sub(lambda m: " " * len(m.group(0)), text)
     text = _HEREINAFTER.sub(lambda m: " " * len(m.group(0)), text)
+    text = _UNTO.sub(lambda m: "to  " if m["l"] else "To  " if m["u"] else "TO  ", text)
     # a section number or a version tag before the rule ("7.4.2 The Annexation …", "[2.1] Changed: …", "[14.3] …"):
     # where the rule stands in its document, no word of it (set aside as spaces: offsets stay the text's)
     text = _SECTION_MARK.sub(lambda m: " " * len(m.group(0)), text, count=1)
@@ -987,7 +1013,9 @@ def _by_neighbour(toks: list[Token], text: str) -> list[Token]:
     out = []
     for k, t in enumerate(toks):
         prev = toks[k - 1].kind if k else ""
-        if (t.kind == "OR_LATER" and prev in ("REF", "THIS", "IF") and text[t.start:t.start + 2].lower() == "on"
+        # ("while the Third Punic War is on.", "while it is still on": after the event and a copula, too)
+        if (t.kind == "OR_LATER" and (prev in ("REF", "THIS", "IF") or (prev == "COP" and k > 1 and toks[k - 2].kind in (
+                "REF", "THIS", "IT"))) and text[t.start:t.start + 2].lower() == "on"
                 and _CLAUSE_ENDS.match(text, t.start + 2)):  # (not "… Revolt on the island")
             t = Token("INEFF", "", t.start)
         elif t.kind == "AND" and t.value == "+" and prev == "PERIOD":

@@ -17,7 +17,7 @@ from typing import Any
 from lark.exceptions import LarkError, UnexpectedInput
 
 from ...core.eventid import ID_SHAPE
-from .commentary import marked_commentary, without_commentary
+from .commentary import INERT, QUALIFIERS, WRITERS_THOUGHTS, marked_commentary, without_commentary
 from .events import read_event_sentence
 from .framing import (
     RETRACTED,
@@ -384,7 +384,8 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
             if (not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text)
-                    and not _a_heading(s.text, event_id, vocab)):
+                    and not _a_heading(s.text, event_id, vocab) and not _said_of_itself(s.text, event_id, vocab)
+                    and not _writers_thoughts(s.text, event_id, vocab)):
                 return unread(OPENING_NOT_READ, s.text.strip()[:200])
     if not opening:
         # among the effects, a bare "only if" after an effect ("Turkey gets Rhodes. But only if Turkey does not have
@@ -460,6 +461,34 @@ def _own_title_cut(text: str, event_id: str | None, titles) -> bool:
             return False
         k += 1
     return True
+
+
+# what a sentence beside a rule may hold and still say nothing the rule could depend on: the event itself, a copula,
+# words the lexicon does not know, at most one name ("The Peace of Utrecht is the big reset.")
+_SAID_OF_ITSELF = (INERT - {"MODAL", "CONSIDER_V", "UNIT"}) | {"THIS", "ADJ"}
+
+
+def _writers_thoughts(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Is ``text`` the writer's own thoughts or work in the first person ("I tried it the other way and …", "I know
+    that's a stretch.") that names no event or period? ("I wanted Glasnost to depend on Chernobyl having happened"
+    names two: it may be the rule.)"""
+    if len(text) > MAX_SENTENCE or not WRITERS_THOUGHTS.match(text):
+        return False
+    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return not any(t.kind in ("REF", "THIS", "PERIOD", "BAREID") for t in toks)
+
+
+def _said_of_itself(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Does ``text``, beside a rule among the opening conditions, only say what the event is, in words no rule is
+    made of ("The Peace of Utrecht is the big reset.")? A copula; no modal, no word that qualifies a rule ("not",
+    "only", "if", "before" …), no other event, no state, at most one name: "USSR must control Czechoslovakia." is
+    none, nor is what the event does ("RICHELIEU DIES.") or what a printing did ("The first printing omitted this
+    condition.")."""
+    if len(text) > MAX_SENTENCE or QUALIFIERS.search(text):
+        return False
+    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return (any(t.kind == "COP" for t in toks) and all(t.kind in _SAID_OF_ITSELF for t in toks)
+            and sum(t.kind in ("NAME", "CODE", "ADJ") for t in toks) < 2)
 
 
 def _scopes_the_rule(i: int, first_shaped: int, sentence: Sentence) -> bool:

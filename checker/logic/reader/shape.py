@@ -322,7 +322,9 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     """Does the text state what the logic models (see the tests below)? Judged on the whole text, then without its
     asides in parentheses, clause by clause, so that a counter in an aside or in a clause of its own ("Danzig to PRU
     (place PRU ctrl marker)", "…: move the Minsk marker to the Russian player") does not hide the rule beside it.
-    What an aside says is judged only as part of its sentence ("(even if Alliance no longer exists)")."""
+    A condition in an aside is judged only as part of its sentence ("(even if Alliance no longer exists)"); an aside
+    that says something of its own ("(Capua becomes a minor)", "(cancelling the Nine Years' War)") is judged alone
+    too: a module's notes or a designer often put the rule there."""
     if _event_shaped(text, ctx, extra):
         return True
     if _YEAR.search(without_citations(text[:MAX_SHAPED])):
@@ -332,7 +334,22 @@ def event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
     # before a colon, the clause that leads ("Russia takes Minsk: move the Minsk marker …"); what follows a colon is
     # judged only with its lead ("Historical note: the city was annexed …" is commentary)
     pieces += [p.split(": ", 1)[0] for p in pieces if ": " in p]
-    return (bare != text or len(pieces) > 1) and any(_event_shaped(p, ctx, extra) for p in pieces)
+    if (bare != text or len(pieces) > 1) and any(_event_shaped(p, ctx, extra) for p in pieces):
+        return True
+    return any(_a_statement(m.group(0)[1:-1], ctx, extra) and _event_shaped(m.group(0)[1:-1], ctx, extra)
+               for m in _ASIDES.finditer(text[:MAX_SHAPED]))
+
+
+# what makes an aside a condition or an instruction on its sentence, wherever it stands in the aside ("(even if …)",
+# "(do not apply the results before phase 6)", "(only once)")
+_QUALIFYING = _SUBORDINATORS | {"ONLY", "NEG", "NEVER", "DOES", "MODAL", "MUST", "LABEL", "OTHERWISE", "REQUIRES"}
+
+
+def _a_statement(aside: str, ctx: Context, extra: tuple) -> bool:
+    """Does an aside state a change of its own ("(Capua becomes a minor)", "(cancelling the Nine Years' War)"),
+    rather than qualify its sentence ("even if …", "unless …", "do not apply the results before phase 6")?"""
+    toks = [t for t in tokens(aside, ctx, lexicon_for(extra), tolerant=True) if t.kind not in ("X", "AND", "COMMA")]
+    return len(toks) > 1 and not any(t.kind in _QUALIFYING for t in toks)
 
 
 # where a text's clauses part: a semicolon or a dash between spaces, ", so "
@@ -382,10 +399,17 @@ def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
         return True  # "it wipes out whatever is left of the Sale of Corsica's effects": an effect on an event
     if "EFFECTS_OF" in kinds and kinds & {"CANCEL_V", "CANCELLED"}:
         return True  # "The effects of the Pact of Warsaw are annulled": a cancellation, whatever it names
-    if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 4]] in (["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"],
-                                                                          ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
-           for i, t in enumerate(toks)):
-        return True  # "hands Danzig to Prussia": a change of owner (not "cede provinces to …", "changes hands")
+    if any(t.kind == "GIVES" and [u.kind for u in toks[i + 1:i + 5] if u.kind != "X"][:3] in (
+            ["NAME", "TO", "NAME"], ["NAME", "TO", "CODE"], ["CODE", "TO", "NAME"], ["CODE", "TO", "CODE"])
+           and [u.kind for u in toks[i + 1:i + 3]] != ["X", "X"] for i, t in enumerate(toks)):
+        # "hands Danzig to Prussia", "transfers the principality of Orange to France": a change of owner (not "cede
+        # provinces to …", "changes hands")
+        return True
+    if sum(t.kind in ("REF", "THIS") for t in toks) > 1 and any(
+            t.kind == "OCCURRENCE_OF" and toks[i + 1].kind == "REF" for i, t in enumerate(toks[:-1])):
+        # "The Third Punic War forecloses any further occurrence of Hannibal ad Portas": an event and what it does to
+        # the occurrence of another
+        return True
     if "UNIT" not in kinds and any(seq[i:i + 4] in (["NAME", "COP", "GIVES", "TO"], ["CODE", "COP", "GIVES", "TO"])
                                    and seq[i + 4:i + 5] in (["NAME"], ["CODE"]) for i in range(len(seq))):
         return True  # "Corsica is now handed to France": a change of owner, said in the passive
