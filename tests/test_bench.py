@@ -32,7 +32,10 @@ def test_small_benchmark_runs_within_ceilings(tmp_path):
     stages = data["kbs"]["100"]["stages"]
     assert set(stages) == set(CEILING_SECONDS)
     for stage, row in stages.items():
-        assert row["median"] < CEILING_SECONDS[stage], (stage, row)
+        # a stage's CPU time where the benchmark measures it: the full suite runs on every core (pytest -n auto),
+        # where a stage's wall clock also measures the tests beside it (sitegen took 55 s of wall clock so, some 20 s
+        # alone); the ceilings are for the stage's own work
+        assert row.get("cpu_median", row["median"]) < CEILING_SECONDS[stage], (stage, row)
     assert "| floor |" in proc.stdout  # the Markdown table for the docs
 
 

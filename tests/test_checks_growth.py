@@ -1,6 +1,8 @@
 """Issue 20, the checks' own work: REF005's promise pattern, NAM002's name comparison and STY002's spelling
 suggestions are linear in their input. Each has a regression test (the input that hung or blew up before) and a
-growth test: timed on 1k, 10k and 100k characters, it fails when the 100k/10k time ratio exceeds 20."""
+growth test: timed on 1k, 10k and 100k characters, it fails when the 100k/10k time ratio exceeds 30 (linear is 10, n log
+n about 12, quadratic 100: 30 leaves room for a machine busy with the suite's other workers, where a ratio of 21 was
+once measured for a check whose own ratio is about 15)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from checker.checks.reference.ref005_back_reference import promised
 from checker.checks.style import sty002_spelling
 from checker.checks.style.sty002_spelling import english_words, suggestion, words_of
 
-MAX_RATIO = 20.0
+MAX_RATIO = 30.0
 SIZES = (1_000, 10_000, 100_000)
 
 
