@@ -36,7 +36,7 @@ def test_states_nothing_beside_a_rule(beside):
 @pytest.mark.parametrize("beside", [
     "France must control Paris.",          # a modal: a requirement in words the reader does not read
     "The Fronde in France is not a great card.",   # a qualifying word
-    "France holds Paris and Lyon.",        # two names
+    "France held Paris and Lyon.",         # two names (and a past: history, or a rule in a verb no form reads?)
     "It is the big reset after Richelieu.",  # another event
     "I require Richelieu to be over.",     # the writer's requirement, not the writer's thoughts
     # the writer's wish about two events may be the rule ("depend on" is no form the reader reads)

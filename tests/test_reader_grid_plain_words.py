@@ -3,7 +3,7 @@ everyday words ("becomes a new nation", "leaves play", "is gone for good"); an e
 owns each of several places, or one of them; a condition after its effects ends at a semicolon (what follows is a
 second clause, not one more condition); ", but only if" scopes the effects before it; a heading that names a part
 of the rules or of the turn ("EVENTS PHASE:", "Solo variant:") says where the rule stands; "this war" in a war's
-own text is the event itself. What the reader cannot read in such sentences is reported, never dropped: "Bar ends."
+own text is the event itself. What the reader cannot read in such sentences is reported, never dropped: "Targowica ends."
 (an event by a name the KB does not know), "Event A and event B can never occur" read for both events or none.
 Written from the language's parts, not copied from any corpus; every reading checked by hand.
 """
@@ -116,8 +116,8 @@ def test_plain_words_are_read(game, event, text, want):
 
 REPORTED = [
     # an event by a name the KB does not know, with its end
-    ("eu", "12:VII", "Bar ends."),
-    ("eu", "12:VII", "Thorn to Austria. Bar ends."),
+    ("eu", "12:VII", "Targowica ends."),
+    ("eu", "12:VII", "Thorn to Austria. Targowica ends."),
     # a conditional effect, then a second clause after a semicolon: never one more condition ("is terminated" is
     # also a state, over), and one clause holds one condition for all its effects (read.combine)
     ("eu", "9:VII", "Thorn passes to Prussia if Poland does not own Danzig; Richelieu is terminated."),

@@ -24,7 +24,7 @@ from lark.visitors import CollapseAmbiguities
 from ..._fast import enabled as fast_enabled
 from ..._fast.parse_memo import Failed, ParseMemo
 from .formulas import _and, _atoms_of, _flat_and, _nnf, _not, _or, condition_lists, to_condition
-from .phrases import Context, Unknown, lexicon_for, lexicon_tokens, tokens
+from .phrases import Context, Unknown, as_places, lexicon_for, lexicon_tokens, tokens
 from .reading import Reading, Unread
 
 _HERE = os.path.dirname(__file__)
@@ -218,12 +218,11 @@ class _ToFormula(Transformer):
     def atom_refs(self, items):
         self._last_pred = items[1]
         self._last_refs = items[0]
-        out = self._apply(items[0], items[1])
-        joiner = getattr(items[0], "joiner", "")
-        if joiner and len(items[0][1]) > 1:
-            out = Grouped(out)
-            out.joiner = joiner
-        return out
+        return _as_group(items[0], self._apply(items[0], items[1]))
+
+    def atom_occurred_ref(self, items):
+        """An event alone in a field's list of what is required ("Requires: A; B in effect"): it has occurred."""
+        return self._apply(("all", [items[0]]), lambda e: ("atom", "occurred", e))
 
     def atom_its(self, items):
         """"… if Bay of Pigs has been played and its effects are still in force": the one event named just before."""
@@ -1151,7 +1150,7 @@ def verb_first_condition(toks: list, text: str) -> list:
     return [dataclasses.replace(toks[0], kind="IF", value=""), toks[1], toks[0], *toks[2:]]
 
 
-def left_dislocated(toks: list) -> list:
+def left_dislocated(toks: list, text: str) -> list:
     """The event named first as the topic, then taken up by "it" ("The Peace of Utrecht, it can be used after …",
     as a Japanese or Italian writer puts it): the same as "It can be used after …". Only this event's own name
     before a comma and "it" is dropped; any other sentence is left as it is."""
@@ -1181,7 +1180,7 @@ def postposed_all(toks: list, text: str) -> list:
     return out
 
 
-def subject_after_verb(toks: list) -> list:
+def subject_after_verb(toks: list, text: str) -> list:
     """A condition with its subject after the verb ("only if is already happened the Pragmatic Sanction", "If is
     finished the Social War, …", as an Italian or Spanish writer puts it): the same as "if the Pragmatic Sanction is
     already happened". Only "if" + "is" / "has" + a participle of an event's state + an event is turned."""
@@ -1193,22 +1192,9 @@ def subject_after_verb(toks: list) -> list:
     return out
 
 
-def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
-    """The reading of one sentence in the event language, or ``Unread`` (with the words not read, or both readings
-    of an ambiguous sentence)."""
-    try:
-        toks = tokens(text, ctx, lexicon_for(extra))
-    except Unknown as exc:
-        raise Unread("the reader does not know these words", exc.words) from None
-    if not toks:
-        raise Unread("nothing to read", text)
-    bare = next((t for t in toks if t.kind == "BAREID"), None)
-    if bare is not None:  # "EVENT 11 IS CANCELLED": the event of which period? Never guessed
-        raise Unread(f"an event named by its number alone (which period's event {bare.value}? write it as "
-                     f"{bare.value}:PERIOD)", text[bare.start:].strip())
-    if len(toks) > MAX_TOKENS:
-        raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
-    toks = postposed_all(subject_after_verb(left_dislocated(verb_first_condition(toks, text))), text)
+def _readings(toks: list, text: str, ctx: Context) -> dict:
+    """The readings of a sentence's tokens (at least one), by their logic; ``Unread`` when the grammar reads none
+    (with the words from where it stopped) or more than one (ambiguous)."""
     stream = " ".join(t.kind for t in toks)
     try:
         tree = parse_stream(stream)
@@ -1258,6 +1244,56 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
     if len(readings) > 1:
         shown = " | ".join(list(readings)[:2])
         raise Unread("ambiguous: the sentence has more than one reading", f"{text.strip()} — readings: {shown}")
+    return readings
+
+
+# the word orders read as the grammar's own, in this order: each takes the tokens and the sentence and gives the
+# tokens in the grammar's order (or the same tokens when its form is not there)
+WORD_ORDER = (verb_first_condition, left_dislocated, subject_after_verb, postposed_all)
+
+
+def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
+    """The reading of one sentence in the event language, or ``Unread`` (with the words not read, or both readings
+    of an ambiguous sentence)."""
+    try:
+        toks = tokens(text, ctx, lexicon_for(extra))
+    except Unknown as exc:
+        raise Unread("the reader does not know these words", exc.words) from None
+    if not toks:
+        raise Unread("nothing to read", text)
+    bare = next((t for t in toks if t.kind == "BAREID"), None)
+    if bare is not None:  # "EVENT 11 IS CANCELLED": the event of which period? Never guessed
+        raise Unread(f"an event named by its number alone (which period's event {bare.value}? write it as "
+                     f"{bare.value}:PERIOD)", text[bare.start:].strip())
+    if len(toks) > MAX_TOKENS:
+        raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
+    for reorder in WORD_ORDER:
+        toks = reorder(toks, text)
+    if any(t.place for t in toks):
+        # "Westphalia" for PEACE OF WESTPHALIA: the event, or the place it is named after ("Spain owns Westphalia")?
+        # Read both ways: the one that reads is the reading; both, and they differ: reported, never settled
+        as_place = as_places(toks, text)
+        try:
+            readings = _readings(toks, text, ctx)
+        except Unread as exc:
+            if exc.reason.startswith("ambiguous"):
+                raise
+            try:
+                readings = _readings(as_place, text, ctx)
+            except Unread as other:
+                raise (other if other.reason.startswith("ambiguous") else exc) from None
+        else:
+            try:
+                other = _readings(as_place, text, ctx)
+            except Unread as exc:
+                if exc.reason.startswith("ambiguous"):
+                    raise
+                other = {}
+            if other and set(other) != set(readings):
+                places = ", ".join(t.place for t in toks if t.place)
+                raise Unread(f"ambiguous: {places} is the place, or the event named after it?", text.strip())
+    else:
+        readings = _readings(toks, text, ctx)
     reading = next(iter(readings.values()))
     if reading.parts and _THEN_EFFECT.search(text):
         # "Only if A is over; then the game ends": is A the card's requirement, or the condition of its effect?

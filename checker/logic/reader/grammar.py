@@ -120,7 +120,10 @@ def _vocabulary(countries, periods, period_data=None, reader=None, game=None) ->
             if name:
                 names.append((name.group(0), code))
             adjective = str(country.get("adjective", ""))
-            if re.fullmatch(r"[A-Z][a-z]+", adjective):
+            # (an adjective that is the country's name, as a clan's or a faction's is, "the Oda", is its name: read
+            # as the name, never as "… becomes Oda"; nor is one whose capitals are a code, "ODA", an adjective)
+            if (re.fullmatch(r"[A-Z][a-z]+", adjective) and adjective != str(country.get("name", ""))
+                    and adjective.upper() not in {str(c.get("code", "")) for c in countries if isinstance(c, dict)}):
                 adjectives.append((adjective, code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
     return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader),

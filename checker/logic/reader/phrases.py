@@ -11,6 +11,7 @@ the event language (``Unknown``), so nothing is ever half-read.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
 import itertools
 import os
@@ -138,6 +139,10 @@ class Token:
     value: str = ""  # REF: the canonical id; PERIOD: the label; CODE: the code
     start: int = 0  # offset in the sentence
     by_title: bool = False  # a REF found by the event's title, not by its id
+    # a REF found by the place its title is named after ("Westphalia" for PEACE OF WESTPHALIA), as written: the
+    # sentence may mean the place itself (a NAME: "Spain owns Westphalia"); events.py parses both (one that reads
+    # both ways is reported)
+    place: str = ""
 
 
 class Unknown(Exception):
@@ -366,6 +371,21 @@ class TitleIndex:
             if key not in self.by_words:
                 self.by_words[key] = ident
                 self.inverted.add(key)
+        # a title named by the place after its last "of", as wargamers write it ("Westphalia" for PEACE OF
+        # WESTPHALIA, "Roskilde" for TREATY OF ROSKILDE, "Ishiyama Hongan-ji"): one to three capitalised words, the
+        # first of which stands in no other title at all (so "Nantes" names neither EDICT OF NANTES nor REVOCATION OF
+        # THE EDICT OF NANTES, and "Poland" neither division). The words are a place's name as well: such a reference is marked
+        # (``Token.place``) and read both ways
+        self.by_place: dict[tuple[str, ...], str] = {}
+        for title, ident in pairs if cut_short else ():
+            words = _words_of(title)
+            at = max((k for k, w in enumerate(words) if w == "of"), default=-1)
+            place = words[at + 1:]
+            place = place[1:] if place[:1] == ("the",) else place
+            if (at < 1 or not 1 <= len(place) <= 3 or len(place[0]) < 3 or place in self.by_words
+                    or seen.get(place[0]) != {ident} or not all(w.isalpha() and w not in _DANGLING for w in place)):
+                continue
+            self.by_place[place] = ident
         self.longest = max((len(k) for k in self.by_words), default=0)
         # a title that is a clause, its verb in the third person ("LORD NORTH RESIGNS", "SPAIN DECLARES WAR"): written
         # as the clause in another tense ("Lord North hath resigned", "Spain did not declare war") it names its event
@@ -509,7 +529,9 @@ def _ref_patterns(ctx: Context):
     people = re.compile(rf"(?<![\w-])(?i:the)\s+(?P<adj>{alternation(by_adjective)})[sS]?(?:\s+(?i:players?|side))?"
                         rf"(?![\w-])(?!\s+[A-Z])") if by_adjective else None
     # the same title in parentheses after an id written another way ("11/VII (Conf. of Bar)")
-    return ident, period, dict(names), code, (adjective, people), by_adjective, re.compile(titled)
+    # in a sentence with no capital at all ("livonia and ingria become russian"), the adjective in lower case
+    lower_adjective = {a.lower(): c for a, c in by_adjective.items()}
+    return ident, period, dict(names), code, (adjective, people), by_adjective, lower_adjective, re.compile(titled)
 
 
 _TITLE_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
@@ -576,7 +598,7 @@ def _verb_titles(text: str, words: list, index: "TitleIndex", own: str | None, f
 
 def references(text: str, ctx: Context):
     """The references of ``text`` (ids, titles, periods, codes) left to right, and their spans."""
-    ident, period, names, code, (adjective, people), by_adjective, titled = _ref_patterns(ctx)
+    ident, period, names, code, (adjective, people), by_adjective, lower_adjective, titled = _ref_patterns(ctx)
     canon = {x.upper(): x for x in reversed(ctx.labels)}
     canon.update({x: x for x in ctx.labels})
     found: list[tuple[int, int, Token]] = []
@@ -624,6 +646,9 @@ def references(text: str, ctx: Context):
             if free(m.start(), m.end()):
                 found.append((m.start(), m.end(), Token("BAREID", m["num"], m.start())))
     for m in period.finditer(text):
+        said = _words_of(m.group(0)) if m["l2"] and ctx.titles is not None else ()
+        if said and (said in ctx.titles.by_words or (said[0] == "the" and said[1:] in ctx.titles.by_words)):
+            continue  # "the Onin War" is the event ONIN WAR, though "the Mid War" is a period
         label = m["l1"] or m["l2"] or m["l3"] or names.get(m["n"], "")
         label = canon.get(label, label)
         if label and free(m.start(), m.end()):
@@ -749,6 +774,27 @@ def references(text: str, ctx: Context):
                     found.append((words[i].start(), words[i].end(),
                                   Token("THIS" if ident_ == ctx.event_id else "REF", ident_, words[i].start(), True)))
                     i, hit = m, title_at(m) or plural_at(m)
+            if (hit is None and not all_caps and words[i].group(0)[:1].isupper()
+                    and (index.by_place or index.by_head_end)):
+                # "Westphalia" for PEACE OF WESTPHALIA, "Armada" for SPANISH ARMADA with no article: the event, or a
+                # place of that name (read both ways, events.py). Not in a text all in capitals, where every word
+                # looks like a name ("PORTUGAL INDEPENDENT: LISBON TO PORTUGAL")
+                for n in range(min(3, len(words) - i), 0, -1):
+                    key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                    a, b = words[i].start(), words[i + n - 1].end()
+                    ident_ = index.by_place.get(key) or (index.by_head_end.get(key) if n == 1 else None)
+                    if (ident_ and free(a, b) and joined(i, n) and not text[b:b + 3].lstrip().startswith("(")
+                            and not (i and not all_caps and _in_a_name(text, words[i - 1], words[i]))):
+                        # (before parentheses the words are a name of the writer's own for the id in them: "Conf.
+                        # of Bar (VII-11)", ``_described``)
+                        found.append((a, b, Token("THIS" if ident_ == ctx.event_id else "REF", ident_, a, True,
+                                                  place=text[a:b])))
+                        break
+                else:
+                    n = 0
+                if n:
+                    i += n
+                    continue
             if hit:
                 n, ident_ = hit
                 a, b = words[i].start(), words[i + n - 1].end()
@@ -765,11 +811,10 @@ def references(text: str, ctx: Context):
     for m in adjective.finditer(text) if adjective else ():  # "Danzig becomes Prussian", "IF CORSICA IS ALREADY FRENCH"
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("ADJ", by_adjective[m.group(0)], m.start())))
-    if by_adjective and text.islower():  # a sentence with no capital at all: "livonia and ingria become russian"
-        lower = {a.lower(): c for a, c in by_adjective.items()}
+    if lower_adjective and text.islower():  # a sentence with no capital at all: "livonia and ingria become russian"
         for m in _LOWER_WORD.finditer(text):
-            if m.group(0) in lower and free(m.start(), m.end()):
-                found.append((m.start(), m.end(), Token("ADJ", lower[m.group(0)], m.start())))
+            if m.group(0) in lower_adjective and free(m.start(), m.end()):
+                found.append((m.start(), m.end(), Token("ADJ", lower_adjective[m.group(0)], m.start())))
     for m in code.finditer(text):
         if free(m.start(), m.end()):
             found.append((m.start(), m.end(), Token("CODE", m.group(0), m.start())))
@@ -849,7 +894,8 @@ VERSION = r"v\d+(?:\.\d+)+"
 _SECTION_MARK = re.compile(r"^\s*(?:(?:[\[(]\s*v?\d+(?:\.\d+)*[a-z]?\s*[\])]|§\s*\d+(?:\.\d+)*|\d+(?:\.\d+)+[a-z]?\.?"
                            r"|(?:(?i:para(?:graph)?|art(?:icle)?)\.?\s+)?\d{1,3}(?:\s?\([a-z]{1,2}\))?\."
                            r"|(?i:para(?:graph)?|art(?:icle)?)\.?\s+\d{1,3}(?:\s?\([a-z]{1,2}\))?"
-                           rf"|{VERSION}(?:\s+[-–—])?)\s+)+")  # … or a patch note's version ("v1.1.0 - …")
+                           rf"|{VERSION}(?:\s+[-–—])?"  # … or a patch note's version ("v1.1.0 - …")
+                           r"|\d{1,3}/(?:\d{1,3})?)\s+)+")  # … or a thread's post number ("1/ …", "3/10 …")
 # "Play req.:" too; a heading with its number and a space after the colon ("Ruling 27: …", "Errata #3: …"; never
 # "Ends 11:VII", an id)
 _HEADING = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?(?:(?P<num>\s+#?\d{1,4}[a-z]?)\s*:(?=\s)|\s*:)")
@@ -870,8 +916,10 @@ def _in_a_name(text: str, before, word) -> bool:
 
 # a known heading of three to seven words ("Result if the condition is not met: …"): only the lexicon's headings
 _HEADING_LONG = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+){2,6})\s*:")
-# a known heading before a dash ("Condition -- Détente in play"): only the lexicon's headings, never a word unknown
-_HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s")
+# a known heading before a dash ("Condition -- Détente in play"), an arrow or an equals sign ("fail → nothing
+# happens", "Fail = counts as played"): only the lexicon's headings, never a word unknown
+_HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s"
+                           r"|\s*(?P<arrowed>[^\W\d_]+(?: [^\W\d_]+)?)\s*(?:→|->|=>|⇒|=)(?=\s)")
 
 
 # Formatting that is no word of a rule: a chat's or a wiki's code and bold marks ("`8:VII`", "**NATO**"), a wiki
@@ -940,7 +988,11 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         head = long_head  # "Result if not met: re-roll.": a known heading of more words (an unknown one is not)
     if head is None and lexicon.headings:
         dash = _HEADING_DASH.match(text)
-        head = dash if dash and _words(dash["head"]) in lexicon.headings else None
+        if dash and dash["arrowed"] and _words(dash["arrowed"]) in lexicon.headings:
+            # "fail → nothing happens": the heading, its arrow no word of the rule (as a colon is none)
+            out.append(Token(lexicon.headings[_words(dash["arrowed"])], "", dash.start("arrowed")))
+            pos = dash.end()
+        head = dash if dash and dash["head"] and _words(dash["head"]) in lexicon.headings else None
     refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
@@ -1149,6 +1201,21 @@ def _capitalised_run(scan: list, lexicon: Lexicon) -> int | None:
     if re.fullmatch(r"[^\W\d_].*", before) and not lexicon.forms.get((_lower(before),)):
         return None  # a longer run, or words of the writer's before it: not a name standing alone
     return scan[start].start()
+
+
+def as_places(toks: list[Token], text: str) -> list[Token]:
+    """``toks`` with each title named by a place's name (``Token.place``: "Westphalia") as that name, joined to a
+    name right before or after it with only a space between ("Minor Portugal"), as the word scanner joins names."""
+    out: list[Token] = []
+    for t in toks:
+        if t.place:
+            t = dataclasses.replace(t, kind="NAME", value=t.place, place="", by_title=False)
+        if (t.kind == "NAME" and out and out[-1].kind == "NAME"
+                and text[out[-1].start + len(out[-1].value):t.start] == " "):
+            prev = out.pop()
+            t = Token("NAME", f"{prev.value} {t.value}", prev.start)
+        out.append(t)
+    return out
 
 
 _QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`", "«", "»", "‹", "›"})  # (French quotes too: « Richelieu »)

@@ -326,10 +326,11 @@ def _sentences(text: str, vocab: Vocabulary) -> list:
 
 def _all_marked_commentary(text: str, vocab: Vocabulary | None) -> bool:
     """Does every sentence of ``text`` say of itself that it states no rule (``commentary.marked_commentary``: a
-    note, a cross-reference, a term defined, history with a year)? Such a text among
-    the opening conditions raises nothing; any other text there that holds no rule is reported."""
+    note, a cross-reference, a term defined, history with a year), or is a field left empty ("Prerequisite: none.")?
+    Such a text among the opening conditions raises nothing; any other text there that holds no rule is
+    reported."""
     sentences = _sentences(text, vocab or default_vocabulary())
-    return bool(sentences) and all(marked_commentary(s.text) for s in sentences)
+    return bool(sentences) and all(marked_commentary(s.text) or _EMPTY_FIELD.fullmatch(s.text) for s in sentences)
 
 
 def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
@@ -343,7 +344,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         if retracted(s.text):  # a correction's old wording ("Previously it required …"): no rule in force
             shaped.append(False)
             continue
-        shaped.append(rule_shaped(s.text, vocab))
+        shaped.append(rule_shaped(s.text, vocab) and not _EMPTY_FIELD.fullmatch(s.text))
         if not shaped[-1] and len(s.text) <= MAX_SENTENCE:
             # each try is a parse: bounded per clause and charged to the event's budget (a clause of thousands of
             # sentences in known words, "The Kalmar Union exists. …", is reported, never parsed for minutes)
@@ -366,7 +367,15 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
             return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
                           text[:120] + " …")
     if not count:
-        return None
+        # among the opening conditions a clause of states said plainly ("Spain holds Flanders. The Deluge is
+        # over."): their requirements, when each of its sentences is read so (or says nothing)
+        declared = _declared_clause(sentences, event_id, vocab) if opening else None
+        if not declared:
+            return None
+        early.update(declared)
+        for i in declared:
+            shaped[i] = True
+        count = len(declared)
     # No half-reading: beside a rule, a sentence that reads like a requirement, its outcome or an effect (it opens
     # with a time word, a negation or "only" and names an event or period; it names an outcome of a failed draw; it
     # opens with cancel / prevent / remove) is read too, never skipped: "After Marshall Plan. Not during Berlin Blockade." is two requirements.
@@ -384,9 +393,12 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         # Czechoslovakia. Warsaw Pact must be in play.") is reported with it: the rule alone would be a half-reading
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
             if (not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text)
-                    and not _a_heading(s.text, event_id, vocab) and not _said_of_itself(s.text, event_id, vocab)
-                    and not _writers_thoughts(s.text, event_id, vocab)):
-                return unread(OPENING_NOT_READ, s.text.strip()[:200])
+                    and not _a_heading(s.text, event_id, vocab) and not _inert_beside_a_rule(s.text, event_id, vocab)):
+                declared = _declared_state(s, event_id, vocab)
+                if declared is None:
+                    return unread(OPENING_NOT_READ, s.text.strip()[:200])
+                early[i], shaped[i] = declared, True
+                count += 1
     if not opening:
         # among the effects, a bare "only if" after an effect ("Turkey gets Rhodes. But only if Turkey does not have
         # it yet!", "… can never occur. Applies only if …"): a requirement of the event, or the condition of the
@@ -405,7 +417,7 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
             if i in early:
                 readings.append(early[i])
             elif is_rule:
-                readings.append(parse_sentence(s, event_id, vocab))
+                readings.append(_parse_in_place(s, event_id, vocab, opening))
             elif _scopes_the_rule(i, first_shaped, s):
                 # a condition that opens the clause scopes the rule sentence after it: read it or report it
                 readings.append(parse_sentence(s, event_id, vocab))
@@ -431,11 +443,18 @@ VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (
                     "it does?)")
 
 
+# a list's field with nothing in it: "Prerequisite: none.", "Exclusions: n/a", "Blocked by: —"
+_EMPTY_FIELD = re.compile(r"\s*[^\W\d_][\w '’-]{0,40}:\s*(?:none|nothing|n/a|-+|—|–)\s*\.?\s*", re.IGNORECASE)
+
+
 def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
     """A sentence that is only an event's title ("[20.1] RICHELIEU.", "FRONDE IN FRANCE."): a heading that says
-    which event the rules after it belong to; it states no rule, so it is neither read nor reported."""
+    which event the rules after it belong to; it states no rule, so it is neither read nor reported. So is a field
+    left empty ("Prerequisite: none.", "Exclusions: n/a")."""
     if len(text) > 200:
         return False
+    if _EMPTY_FIELD.fullmatch(text):
+        return True
     ctx = context(vocab, event_id)
     toks = tokens(text, ctx, lexicon_for(vocab.reader), tolerant=True)
     if len(toks) == 1 and toks[0].kind in ("REF", "THIS") and bool(toks[0].by_title):
@@ -468,25 +487,91 @@ def _own_title_cut(text: str, event_id: str | None, titles) -> bool:
 _SAID_OF_ITSELF = (INERT - {"MODAL", "CONSIDER_V", "UNIT"}) | {"THIS", "ADJ"}
 
 
-def _writers_thoughts(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
-    """Is ``text`` the writer's own thoughts or work in the first person ("I tried it the other way and …", "I know
-    that's a stretch.") that names no event or period? ("I wanted Glasnost to depend on Chernobyl having happened"
-    names two: it may be the rule.)"""
-    if len(text) > MAX_SENTENCE or not WRITERS_THOUGHTS.match(text):
+def _parse_in_place(sentence: Sentence, event_id: str | None, vocab: Vocabulary, opening: bool) -> Reading:
+    """A rule sentence read where it stands: among the opening conditions a state said plainly is a requirement
+    too (``_declared_state``), when no form reads the sentence as it is."""
+    try:
+        return parse_sentence(sentence, event_id, vocab)
+    except Unread as exc:
+        if not opening or exc.reason.startswith("ambiguous"):
+            raise
+        declared = _declared_state(sentence, event_id, vocab)
+        if declared is None:
+            raise
+        return declared
+
+
+# a heading before the state ("Dutch Revolt: Spain holds Flanders.", "Conditions: …")
+_HEAD = re.compile(r"(?P<head>[^:;.!?()]{1,80}:\s*)(?P<rest>\S.*)", re.DOTALL)
+
+
+def _declared_state(sentence: Sentence, event_id: str | None, vocab: Vocabulary) -> Reading | None:
+    """Among an event's opening conditions, where requirements stand, a state said plainly with its verb ("Spain
+    holds Flanders.", "The Deluge is over.", "Dutch Revolt: the Thirty Years' War has occurred."), as a terse card or
+    a list of conditions prints its requirements: the requirement that the state holds, read as "Only if <the
+    state>" is read (after a heading, the words after it). None when that reads no requirement; an ambiguous state
+    raises ``Unread`` (reported, never settled)."""
+    text = sentence.text.strip()
+    if len(text) > MAX_SENTENCE or "?" in text:  # (a question and its answer: framing.py reads them as they are)
+        return None
+    tries = [f"Only if {text}"]
+    m = _HEAD.fullmatch(text)
+    if m:
+        tries.append(f"{m['head']}only if {m['rest']}")
+    for attempt in tries:
+        try:
+            reading = parse_sentence(Sentence(attempt, sentence.labels), event_id, vocab)
+        except Unread as exc:
+            if exc.reason.startswith("ambiguous"):
+                raise
+            continue
+        if reading.kind == "requirement":
+            return reading
+    return None
+
+
+def _declared_clause(sentences: list, event_id: str | None, vocab: Vocabulary) -> dict[int, Reading] | None:
+    """The requirements of an opening clause with no rule-shaped sentence, when each of its sentences is a state
+    said plainly (``_declared_state``) or says nothing a rule could depend on (a note, a heading, a remark about
+    itself); None otherwise (the clause is then reported whole, as before)."""
+    out: dict[int, Reading] = {}
+    for i, s in enumerate(sentences):
+        if (marked_commentary(s.text) or _a_heading(s.text, event_id, vocab)
+                or _inert_beside_a_rule(s.text, event_id, vocab)):
+            continue
+        reading = _declared_state(s, event_id, vocab)
+        if reading is None:
+            return None
+        out[i] = reading
+    return out or None
+
+
+def _inert_beside_a_rule(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Is ``text``, beside a rule among the opening conditions, one that says nothing a rule could depend on: the
+    writer's own thoughts (``_writers_thoughts``) or what the event is (``_said_of_itself``)? The sentence is cut
+    into tokens once, and only when one of the two could hold."""
+    if len(text) > MAX_SENTENCE:
+        return False
+    thoughts, itself = bool(WRITERS_THOUGHTS.match(text)), not QUALIFIERS.search(text)
+    if not (thoughts or itself):
         return False
     toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return (thoughts and _writers_thoughts(toks)) or (itself and _said_of_itself(toks))
+
+
+def _writers_thoughts(toks: list) -> bool:
+    """Are the tokens of a sentence in the first person (``WRITERS_THOUGHTS``: "I tried it the other way and …",
+    "I know that's a stretch.") the writer's own thoughts or work, naming no event or period? ("I wanted Glasnost
+    to depend on Chernobyl having happened" names two: it may be the rule.)"""
     return not any(t.kind in ("REF", "THIS", "PERIOD", "BAREID") for t in toks)
 
 
-def _said_of_itself(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
-    """Does ``text``, beside a rule among the opening conditions, only say what the event is, in words no rule is
-    made of ("The Peace of Utrecht is the big reset.")? A copula; no modal, no word that qualifies a rule ("not",
-    "only", "if", "before" …), no other event, no state, at most one name: "USSR must control Czechoslovakia." is
-    none, nor is what the event does ("RICHELIEU DIES.") or what a printing did ("The first printing omitted this
+def _said_of_itself(toks: list) -> bool:
+    """Do the tokens of a sentence with no word that qualifies a rule (``QUALIFIERS``: "not", "only", "if",
+    "before" …) only say what the event is, in words no rule is made of ("The Peace of Utrecht is the big reset.")?
+    A copula; no modal, no other event, no state, at most one name: "USSR must control Czechoslovakia." is none,
+    nor is what the event does ("RICHELIEU DIES.") or what a printing did ("The first printing omitted this
     condition.")."""
-    if len(text) > MAX_SENTENCE or QUALIFIERS.search(text):
-        return False
-    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
     return (any(t.kind == "COP" for t in toks) and all(t.kind in _SAID_OF_ITSELF for t in toks)
             and sum(t.kind in ("NAME", "CODE", "ADJ") for t in toks) < 2)
 
@@ -659,7 +744,8 @@ def _combine_effects(parts: list[dict[str, Any]], text: str) -> dict[str, Any]:
     for p in parts:
         if p.get("other_cases"):
             return unread("'in all other cases' with no case before it", text)
-        out["effects"].extend(p["effects"])
+        # (an effect said twice, "Revolution ends the game. … Game over when it fires.", is one effect)
+        out["effects"].extend(e for e in p["effects"] if e not in out["effects"])
         for key in ("when", "unless"):
             if p.get(key):
                 out.setdefault(key, []).extend(p[key])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .phrases import Context, lexicon_for, tokens, without_citations
+from .phrases import Context, as_places, lexicon_for, tokens, without_citations
 
 # words of what the logic models of minors and provinces (existing, on the map, owned): beside a name, a sentence
 # with one of them may create, remove or hand over a place ("Danzig becomes a Prussian province", "Poland
@@ -358,7 +358,13 @@ MAX_SHAPED = 4000  # (the text is read in linear time: a longer one is judged wh
 
 
 def _event_shaped(text: str, ctx: Context, extra: tuple = ()) -> bool:
-    toks = tokens(text, ctx, lexicon_for(extra), tolerant=True)
+    # a title named by a word that is a place's name too ("Westphalia", "BERG" for the annexation of Berg): judged
+    # as the name, the weaker sign ("The revolt of Portugal, in 1640, …" is history), as before the reader knew such
+    # names; events.py reads a sentence so judged both ways
+    return _shaped_by(text, as_places(tokens(text, ctx, lexicon_for(extra), tolerant=True), text), extra)
+
+
+def _shaped_by(text: str, toks: list, extra: tuple) -> bool:
     while toks and toks[0].kind in ("LABEL", "SEMI", "COMMA"):
         toks = toks[1:]  # a heading ("EVENTS PHASE: …") says where the rule stands; the rule is after it
     if not toks:

@@ -73,8 +73,9 @@ def split_sentences(text: str, labels: frozenset[str] | None = None,
     return out
 
 
-# a terse card's field in lower case after a sentence ("… Poland exists. fail: reroll", ". else: nothing")
-_FIELD = re.compile(r" [a-z]+(?: [a-z]+)?:(?:\s|$)")
+# a terse card's field in lower case after a sentence ("… Poland exists. fail: reroll", ". else: nothing", ". fail →
+# nothing happens")
+_FIELD = re.compile(r" [a-z]+(?: [a-z]+)?(?::|\s*(?:→|->|=>|=))(?:\s|$)")
 
 # "Q: … ? A: No." with more after it: the answer goes on in the next sentence ("A: No. It cancels …"), and the
 # answer is read whole (framing.py)
@@ -87,6 +88,7 @@ def _abbrev_end(piece: str) -> bool:
     s = piece.rstrip()
     return len(s) >= 2 and s.endswith(".") and (s[-2].isdigit() or (s[-2].isupper() and (len(s) < 3 or s[-3] in ". "))
                                                 or bool(_NUMBER_ABBREV.search(s)) or bool(_RULE_ABBREV.search(s))
+                                                or bool(_NAME_ABBREV.search(s))
                                                 or bool(_PARAGRAPH.fullmatch(s)))
 
 
@@ -94,6 +96,9 @@ def _abbrev_end(piece: str) -> bool:
 _PARAGRAPH = re.compile(r"\s*(?:(?i:para(?:graph)?)\.?\s*)?\d{1,3}\s?\([a-z]{1,2}\)\.")
 _PAGE_ABBREV = re.compile(r"(?i:\b(?:p|pp|pg|para|paras|sec|secs|ch|chap|art|vol|fig|no|nr)\.)$")
 _NUMBER_ABBREV = re.compile(r"(?i:\b(?:event|card)s?\s+(?:no|nr)\.)$")
+# the abbreviations that stand before a name, never at a sentence's end ("the St. Bartholomew's Day Massacre", "Gen.
+# Wolfe", "Mt. Hiei"): no sentence end
+_NAME_ABBREV = re.compile(r"(?:^|[\s(\"'])(?:St|Ste|Mt|Ft|Dr|Mr|Mrs|Ms|Gen|Adm|Lt|Col|Capt|Maj|Gov)\.$")
 # the abbreviations rules writers put before a requirement ("Req. 7:VII played.", "Prereq. NATO."): no sentence end
 _RULE_ABBREV = re.compile(r"(?i:\b(?:req|reqs|prereq|prereqs|cf)\.)$")
 
