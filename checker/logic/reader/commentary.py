@@ -128,6 +128,8 @@ def inert(piece: str, ctx: Context, extra: tuple, shaped, heading: bool = False)
 # "…, since it makes no sense without them", "…, a twist our testers loved", "…, vide para 4"); the rest must be inert
 _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|we|just|though|although|irrespective|"
                    r"regardless|whether|and that is|and nothing else|and there is no other|that is the|full stop|"
+                   # who said so ("…, and the designer confirmed this", "…, as the designers intended")
+                   r"and the designers?|as the designers?|the designers?|"
                    r"obviously|of course|naturally|(?:and )?it (?:does not|doesn['’]t) matter|"
                    # a cross-reference at the end ("…, vide para 4 above", "…, see 8.6")
                    r"vide|see|cf)\b)",
@@ -139,7 +141,8 @@ _TAIL = re.compile(r",\s+(?=(?:which|since|because|as|so|to|a|an|and I|and we|I|
 # rule ("no", "without", "until then"), but it names nothing a rule could be about: no event, period, country,
 # place or state of one. Such a remark is cut; one that names any of these is kept (and the sentence read whole or
 # reported).
-_REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we)\b", re.IGNORECASE)
+_REASON_OPENER = re.compile(r"^\s*(?:which|since|because|so you|so that|and I|and we|I|we|and the designers?|"
+                            r"as the designers?|the designers?)\b", re.IGNORECASE)
 _NAMING = frozenset({"REF", "THIS", "PERIOD", "CODE", "NAME", "INEFF", "OVER_A", "ENDED_P", "PART_A", "PART_P", "EXISTS", "OWNS",
                      "OWNED_BY", "CANCEL_V", "CANCELLED", "PREVENTS", "STOPS", "REMOVE_V", "REMOVED_GAME", "REMOVED_PLAY", "REROLL", "MARK_OFF",
                      "CONSIDER_PLAYED", "RENEW", "SET_ASIDE", "GAME_ENDS", "DRAWN", "PLAYABLE", "UNPLAYABLE", "VINF",
@@ -152,7 +155,8 @@ def reason(piece: str, ctx: Context, extra: tuple, shaped) -> bool:
     if not _REASON_OPENER.match(piece) or shaped(piece.strip()):
         return False
     toks = tokens(piece, ctx, lexicon_for(extra), tolerant=True)
-    return bool(toks) and not any(t.kind in _NAMING for t in toks)
+    # (the writer's "I" is capitalised, but names nothing a rule could be about)
+    return bool(toks) and not any(t.kind in _NAMING and not (t.kind == "NAME" and t.value == "I") for t in toks)
 
 
 _LEAD = re.compile(r"(?P<lead>[^,;:()]{2,60}?)(?:,\s+|\s+that\s+)")

@@ -299,6 +299,8 @@ class _ToFormula(Transformer):
     def conn(self, items):
         return Word("or" if any(t.type == "OR" for t in items) else "and")
 
+    field_conn = conn  # the joiners of a field's list ("Requires: A; or B")
+
     def cond(self, items):
         atoms = [i for i in items if isinstance(i, tuple)]
         conns = {i for i in items if isinstance(i, Word)}
@@ -506,6 +508,11 @@ class _ToFormula(Transformer):
     def req_outcome_first(self, items):
         out = next(i for i in items if isinstance(i, Word))
         return ("req", [i for i in items if isinstance(i, tuple)][-1], str(out))
+
+    def req_outcome_removed(self, items):
+        """"X is removed from the game if drawn while C": the draw when C holds is marked off (C, read as the
+        draw's condition, is what fails it)."""
+        return ("req", [i for i in items if isinstance(i, tuple)][-1], "mark_off")
 
     def req_lead_outcome(self, items):
         f = [i for i in items if isinstance(i, tuple)][0]
@@ -717,6 +724,17 @@ class _ToFormula(Transformer):
         refs = [i for i in items if isinstance(i, tuple)][0]
         over = any(getattr(t, "type", None) == "END_OF" for t in items)
         return ("req", self._apply(refs, lambda e: ("atom", "over" if over else "occurred", e)))
+
+    def req_blocked(self, items):
+        """"Blocked by: A; B still in effect": none of the field's items holds (A has not occurred, B is not in
+        effect)."""
+        return ("req", _and([_not(i) for i in items if isinstance(i, tuple)]))
+
+    def req_requires_time_unless(self, items):
+        """"subject to the prior occurrence of A, and save where B remains in effect, this Event shall take place":
+        A has occurred, and B is not in effect."""
+        tuples = [i for i in items if isinstance(i, tuple)]
+        return ("req", _and([self.req_requires_time(items)[1], _not(tuples[-1])]))
 
     def req_requires_conds(self, items):
         """"requires that A has occurred and that B is not in effect": each of them."""

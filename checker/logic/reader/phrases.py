@@ -116,7 +116,8 @@ def lexicon_tokens() -> list[str]:
     ("cannot" is MODAL NEG). The grammar declares these (events.py), and a game's ``reader:`` table may name only
     these (the profile schema's list, written by ``language_doc --schema``)."""
     composed = {str(k) for k in core_table().get("composed") or {} if not str(k).startswith("_")}
-    return sorted(set(core_table().get("tokens", {})) | composed | {"MODAL", "NEG", "DOES", "HAS", "COP"})
+    headings = {str(k) for k in core_table().get("headings") or {}}  # ("Blocked by:" is a field of its own)
+    return sorted(set(core_table().get("tokens", {})) | composed | headings | {"MODAL", "NEG", "DOES", "HAS", "COP"})
 
 
 @functools.lru_cache(maxsize=16)
