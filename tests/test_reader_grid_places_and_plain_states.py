@@ -120,5 +120,25 @@ def test_an_empty_field_alone_says_nothing():
 
 
 def test_a_place_word_alone_does_not_make_history_a_rule():
-    """A title's place in a sentence of history is judged as the place: no rule, nothing reported."""
-    assert read("eu", "4:IV", "Westphalia, in 1648, saw the end of a long war.", opening=False) is None
+    """A title's place in a sentence of history is judged as the place: no rule, nothing reported. (Judged as the
+    event NATIONAL REVOLT OF PORTUGAL, "Portugal … put an end to …" would be an event ended: rule-shaped, reported.)"""
+    portugal = reader({"eu": {"periods": ["IV"], "countries": [{"code": "SPA", "name": "Spain", "adjective": "Spanish"}],
+                              "events": {"4:IV": "NATIONAL REVOLT OF PORTUGAL", "1:IV": "THIRTY YEARS' WAR"}}})
+    assert portugal("eu", "1:IV", "Portugal, in 1640, put an end to sixty years of union with Spain.") is None
+
+
+@pytest.mark.parametrize("text", [
+    # a heading other than the event's own title says what follows is something else
+    "Effect: Spain holds Flanders.",
+    "Outcome: Spain holds Flanders.",
+    # a state joined to its consequence: no list of states
+    "Cannot occur before the Deluge. The Deluge is over; then Spain holds Flanders.",
+    # after an effect: the event's requirement, the effect's condition, or what it brings about?
+    "France gets Calais. The Deluge is over.",
+    # an ambiguous state: reported with the writer's words, never raised out of the reader
+    "Cannot occur before the Deluge. Spain holds Flanders or Sweden holds Scania and France holds Calais.",
+])
+def test_no_state_said_plainly(text):
+    got = read("eu", "4:IV", text, opening=True)
+    assert_reported(got)
+    assert got["words"] in text

@@ -110,6 +110,7 @@ def forms_of(game: str | None) -> str | None:
 
 def _vocabulary(countries, periods, period_data=None, reader=None, game=None) -> Vocabulary:
     codes, names, adjectives = [], [], []
+    all_codes = {str(c.get("code", "")) for c in countries or [] if isinstance(c, dict)}
     for country in countries or []:
         if not isinstance(country, dict):
             continue
@@ -122,8 +123,9 @@ def _vocabulary(countries, periods, period_data=None, reader=None, game=None) ->
             adjective = str(country.get("adjective", ""))
             # (an adjective that is the country's name, as a clan's or a faction's is, "the Oda", is its name: read
             # as the name, never as "… becomes Oda"; nor is one whose capitals are a code, "ODA", an adjective)
-            if (re.fullmatch(r"[A-Z][a-z]+", adjective) and adjective != str(country.get("name", ""))
-                    and adjective.upper() not in {str(c.get("code", "")) for c in countries if isinstance(c, dict)}):
+            if (re.fullmatch(r"[A-Z][a-z]+", adjective)
+                    and adjective not in (str(country.get("name", "")), name.group(0) if name else "")
+                    and adjective.upper() not in all_codes):
                 adjectives.append((adjective, code))
     labels = [str(p) for p in periods if _LABEL_RE.fullmatch(str(p))]
     return Vocabulary(tuple(codes), tuple(names), tuple(labels), _period_names(period_data), _freeze(reader),

@@ -140,9 +140,10 @@ class Token:
     value: str = ""  # REF: the canonical id; PERIOD: the label; CODE: the code
     start: int = 0  # offset in the sentence
     by_title: bool = False  # a REF found by the event's title, not by its id
-    # a REF found by the place its title is named after ("Westphalia" for PEACE OF WESTPHALIA), as written: the
-    # sentence may mean the place itself (a NAME: "Spain owns Westphalia"); events.py parses both (one that reads
-    # both ways is reported)
+    # a REF found by a word of its title that may be a name of its own, as written: the place the title is named
+    # after ("Westphalia" for PEACE OF WESTPHALIA) or the end of its head noun with no article ("Armada" for SPANISH
+    # ARMADA). The sentence may mean that name (a NAME: "Spain owns Westphalia"); events.py parses both (two readings
+    # that differ are reported)
     place: str = ""
 
 
@@ -346,8 +347,9 @@ class TitleIndex:
                 self.acronyms[letters] = next(iter(idents))
         # a title named by the end of its head noun phrase after an article: "the Blockade" (BERLIN BLOCKADE), "the
         # Test Ban" (NUCLEAR TEST BAN), "the Revolt" (NATIONAL REVOLT OF PORTUGAL). Only words that stand in no other
-        # title at all (so "the Wall" names neither BERLIN WALL nor FALL OF THE BERLIN WALL), and only after "the":
-        # "Portugal" alone is a country, never NATIONAL REVOLT OF PORTUGAL
+        # title at all (so "the Wall" names neither BERLIN WALL nor FALL OF THE BERLIN WALL), after "the" (with no
+        # article only as ``by_noun_end``, read both as the event and as a name; "Portugal" after "of" is a place,
+        # ``by_place``)
         # An end of two words or more may share a word with another title when the end as a whole ends no other
         # title's head and one of its words stands in no other title ("Missile Crisis": CUBAN MISSILE CRISIS, beside
         # SUEZ CRISIS); such an end names its title without the article too ("Test Ban: needs …")
@@ -387,6 +389,13 @@ class TitleIndex:
                     or seen.get(place[0]) != {ident} or not all(w.isalpha() and w not in _DANGLING for w in place)):
                 continue
             self.by_place[place] = ident
+        # … and the last word of a head noun of two words or more written with no article ("Armada" for SPANISH
+        # ARMADA, "Revolution" for FRENCH REVOLUTION), never a title's first word ("Peace", "Treaty", "Battle": a
+        # common noun that opens titles) nor one of a title of one word
+        titled = [_words_of(title) for title, _ in self.pairs]
+        firsts = {w[1] if w[0] in ("the", "a", "an") and len(w) > 1 else w[0] for w in titled if w}
+        self.by_noun_end: dict[tuple[str, ...], str] = {
+            end: ident for end, ident in self.by_head_end.items() if len(end) == 1 and end[0] not in firsts}
         self.longest = max((len(k) for k in self.by_words), default=0)
         # a title that is a clause, its verb in the third person ("LORD NORTH RESIGNS", "SPAIN DECLARES WAR"): written
         # as the clause in another tense ("Lord North hath resigned", "Spain did not declare war") it names its event
@@ -783,7 +792,7 @@ def references(text: str, ctx: Context):
                 for n in range(min(3, len(words) - i), 0, -1):
                     key = tuple(fold(w.group(0)) for w in words[i:i + n])
                     a, b = words[i].start(), words[i + n - 1].end()
-                    ident_ = index.by_place.get(key) or (index.by_head_end.get(key) if n == 1 else None)
+                    ident_ = index.by_place.get(key) or (index.by_noun_end.get(key) if n == 1 else None)
                     if (ident_ and free(a, b) and joined(i, n) and not text[b:b + 3].lstrip().startswith("(")
                             and not (i and not all_caps and _in_a_name(text, words[i - 1], words[i]))):
                         # (before parentheses the words are a name of the writer's own for the id in them: "Conf.

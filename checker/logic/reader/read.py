@@ -10,6 +10,7 @@ with sentence forms of its own adds the cues of its idiom (``CUES`` of its pack'
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from typing import Any
@@ -369,7 +370,10 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
     if not count:
         # among the opening conditions a clause of states said plainly ("Spain holds Flanders. The Deluge is
         # over."): their requirements, when each of its sentences is read so (or says nothing)
-        declared = _declared_clause(sentences, event_id, vocab) if opening else None
+        try:
+            declared = _declared_clause(sentences, event_id, vocab) if opening else None
+        except Unread as exc:
+            return unread(exc.reason, exc.words)
         if not declared:
             return None
         early.update(declared)
@@ -394,7 +398,10 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         for i, (s, is_rule) in enumerate(zip(sentences, shaped)):
             if (not is_rule and not _scopes_the_rule(i, first_shaped, s) and not marked_commentary(s.text)
                     and not _a_heading(s.text, event_id, vocab) and not _inert_beside_a_rule(s.text, event_id, vocab)):
-                declared = _declared_state(s, event_id, vocab)
+                try:
+                    declared = _declared_state(s, event_id, vocab)
+                except Unread as exc:
+                    return unread(exc.reason, exc.words)
                 if declared is None:
                     return unread(OPENING_NOT_READ, s.text.strip()[:200])
                 early[i], shaped[i] = declared, True
@@ -425,6 +432,10 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
         return unread(exc.reason, exc.words)
     except Exception as exc:  # noqa: BLE001 - a transformer that meets an unforeseen tree reports, never crashes
         return unread(f"not read ({type(exc).__name__})", text)
+    if any(r.declared and any(p.kind == "effect" or p.parts for p in readings[:k]) for k, r in enumerate(readings)):
+        # "France gets Calais. The Deluge is over.": the card's requirement, the effect's condition, or what the
+        # effect brings about? Reported, never settled
+        return unread(STATE_AFTER_EFFECT, text.strip()[:200])
     logic = combine(readings, text)
     if (not opening and any(r.verbless for r in readings) and logic.get("role") == "requirement"
             and not logic.get("on_fail")):
@@ -439,12 +450,15 @@ CONDITION_AFTER_EFFECT = ("ambiguous: a condition with no subject after an effec
 _BARE_ONLY_IF = re.compile(r"(?:but\s+|and\s+)?(?:(?:this|that|it)\s+)?(?:only\s+applies|only\s+apply|applies\s+only"
                            r"|apply\s+only|only)\s+(?:if|in\s+case|when|provided|where)\b", re.IGNORECASE)
 
+STATE_AFTER_EFFECT = ("ambiguous: a state said plainly after an effect among the opening conditions (the event's "
+                      "requirement, the effect's condition, or what the effect brings about?)")
 VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (a requirement of the event, or what "
                     "it does?)")
 
 
 # a list's field with nothing in it: "Prerequisite: none.", "Exclusions: n/a", "Blocked by: —"
-_EMPTY_FIELD = re.compile(r"\s*[^\W\d_][\w '’-]{0,40}:\s*(?:none|nothing|n/a|-+|—|–)\s*\.?\s*", re.IGNORECASE)
+# (not "nothing": "Else: nothing." is an outcome)
+_EMPTY_FIELD = re.compile(r"\s*[^\W\d_][\w '’-]{0,40}:\s*(?:none|n/a|-+|—|–)\s*\.?\s*", re.IGNORECASE)
 
 
 def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
@@ -509,25 +523,41 @@ def _declared_state(sentence: Sentence, event_id: str | None, vocab: Vocabulary)
     """Among an event's opening conditions, where requirements stand, a state said plainly with its verb ("Spain
     holds Flanders.", "The Deluge is over.", "Dutch Revolt: the Thirty Years' War has occurred."), as a terse card or
     a list of conditions prints its requirements: the requirement that the state holds, read as "Only if <the
-    state>" is read (after a heading, the words after it). None when that reads no requirement; an ambiguous state
-    raises ``Unread`` (reported, never settled)."""
+    state>" is read (after a heading that is the event's own title, the words after it). None when that reads no
+    requirement, or when the sentence is a question or joins a consequence ("…; then Spain holds Flanders": a
+    condition and what follows from it). An ambiguous state raises ``Unread`` with the writer's words (reported,
+    never settled)."""
     text = sentence.text.strip()
-    if len(text) > MAX_SENTENCE or "?" in text:  # (a question and its answer: framing.py reads them as they are)
+    if len(text) > MAX_SENTENCE or "?" in text or _CONSEQUENCE.search(text):
         return None
     tries = [f"Only if {text}"]
     m = _HEAD.fullmatch(text)
-    if m:
+    if m and _own_title(m["head"].rstrip().rstrip(":"), event_id, vocab):
         tries.append(f"{m['head']}only if {m['rest']}")
     for attempt in tries:
         try:
             reading = parse_sentence(Sentence(attempt, sentence.labels), event_id, vocab)
         except Unread as exc:
             if exc.reason.startswith("ambiguous"):
-                raise
+                raise Unread(exc.reason, text[:200]) from None
+            continue
+        except Exception:  # noqa: BLE001 - a transformer that meets an unforeseen tree: no such reading
             continue
         if reading.kind == "requirement":
-            return reading
+            return dataclasses.replace(reading, declared=True)
     return None
+
+
+# what joins a state to a consequence or a reason: such a sentence is no list of states ("The Deluge is over; then
+# Spain holds Flanders.", "… so Spain holds Flanders")
+_CONSEQUENCE = re.compile(r"\b(?:then|so|therefore|thus|hence|because|since|when|whenever)\b", re.IGNORECASE)
+
+
+def _own_title(head: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Is ``head`` (a heading before a colon) only the event's own title, whole or short ("Dutch Revolt",
+    "Okehazama")? Any other heading ("Effect:", "Outcome:", "Example:") says what follows is something else."""
+    toks = tokens(head, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    return len(toks) == 1 and toks[0].kind == "THIS"
 
 
 def _declared_clause(sentences: list, event_id: str | None, vocab: Vocabulary) -> dict[int, Reading] | None:

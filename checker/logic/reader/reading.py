@@ -32,3 +32,6 @@ class Reading:
     # a requirement stated with no verb ("7:VII not in effect."): among an event's effects it may say what the
     # event does as well ("Berlin Wall no longer in effect."): read.py reports it there unless an outcome follows
     verbless: bool = False
+    # a state said plainly among the opening conditions, read as a requirement ("Spain holds Flanders."): after an
+    # effect in the same clause it is reported (read.py)
+    declared: bool = False
