@@ -363,6 +363,9 @@ def _read_text(text: str, event_id: str | None, budget: Budget | None = None,
                 # Corsica, mark off the event'"): a rule sentence, read through framing.py or reported
                 new = corrected_wording(s.text)
                 shaped[-1] = bool(new) and _reads_whole(new, event_id, vocab) is not None
+                # a rule the reader reads whole, with words it does not know after it ("After Afghanistan (L3) is
+                # over florp."): rule-shaped, so reported, never dropped
+                shaped[-1] = shaped[-1] or _reads_before_unknown_tail(s.text, event_id, vocab)
         count += shaped[-1]
         if count > MAX_RULE_SENTENCES:
             return unread(f"more than {MAX_RULE_SENTENCES} rule-shaped sentences in one clause are not read",
@@ -574,6 +577,22 @@ def _declared_clause(sentences: list, event_id: str | None, vocab: Vocabulary) -
             return None
         out[i] = reading
     return out or None
+
+
+def _reads_before_unknown_tail(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
+    """Does ``text`` end in words the lexicon does not know, after words the reader reads whole as a rule? Only a
+    sentence's last run of unknown words is cut (one more parse at most)."""
+    toks = tokens(text, context(vocab, event_id), lexicon_for(vocab.reader), tolerant=True)
+    if len(toks) < 2 or toks[-1].kind != "X" or toks[-2].kind == "X":
+        return False
+    head = text[:toks[-1].start].rstrip(" ,;:")
+    if not head:
+        return False
+    try:
+        parse_sentence(Sentence(head, ()), event_id, vocab)
+    except Exception:  # noqa: BLE001 - not read (or not readable): no rule before the unknown words
+        return False
+    return True
 
 
 def _inert_beside_a_rule(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
