@@ -1265,6 +1265,16 @@ def _readings(toks: list, text: str, ctx: Context) -> dict:
     return readings
 
 
+def _attempt(toks: list, text: str, ctx: Context) -> tuple[dict | None, Unread | None]:
+    """``_readings`` of the tokens, or (None, why not) when the grammar reads none; an ambiguity is raised."""
+    try:
+        return _readings(toks, text, ctx), None
+    except Unread as exc:
+        if exc.reason.startswith("ambiguous"):
+            raise
+        return None, exc
+
+
 # the word orders read as the grammar's own, in this order: each takes the tokens and the sentence and gives the
 # tokens in the grammar's order (or the same tokens when its form is not there)
 WORD_ORDER = (verb_first_condition, left_dislocated, subject_after_verb, postposed_all)
@@ -1287,31 +1297,18 @@ def read_event_sentence(text: str, ctx: Context, extra: tuple = ()) -> Reading:
         raise Unread(f"a sentence of more than {MAX_TOKENS} words is not parsed", text[:120] + " …")
     for reorder in WORD_ORDER:
         toks = reorder(toks, text)
+    readings, failed = _attempt(toks, text, ctx)
     if any(t.place for t in toks):
         # "Westphalia" for PEACE OF WESTPHALIA: the event, or the place it is named after ("Spain owns Westphalia")?
         # Read both ways: the one that reads is the reading; both, and they differ: reported, never settled
-        as_place = as_places(toks, text)
-        try:
-            readings = _readings(toks, text, ctx)
-        except Unread as exc:
-            if exc.reason.startswith("ambiguous"):
-                raise
-            try:
-                readings = _readings(as_place, text, ctx)
-            except Unread as other:
-                raise (other if other.reason.startswith("ambiguous") else exc) from None
-        else:
-            try:
-                other = _readings(as_place, text, ctx)
-            except Unread as exc:
-                if exc.reason.startswith("ambiguous"):
-                    raise
-                other = {}
-            if other and set(other) != set(readings):
-                places = ", ".join(t.place for t in toks if t.place)
-                raise Unread(f"ambiguous: {places} is the place, or the event named after it?", text.strip())
-    else:
-        readings = _readings(toks, text, ctx)
+        other, _ = _attempt(as_places(toks, text), text, ctx)
+        if readings is None:
+            readings = other
+        elif other and set(other) != set(readings):
+            places = ", ".join(t.place for t in toks if t.place)
+            raise Unread(f"ambiguous: {places} is the place, or the event named after it?", text.strip())
+    if readings is None:
+        raise failed
     reading = next(iter(readings.values()))
     if reading.parts and _THEN_EFFECT.search(text):
         # "Only if A is over; then the game ends": is A the card's requirement, or the condition of its effect?
