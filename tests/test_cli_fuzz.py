@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from checker.cli import main
 
 from .conftest import KB, REPO, SEEDS
+from .fuzzruns import run_counted
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): a hypothesis fuzz over argument vectors
 
@@ -169,7 +170,7 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 100,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 @given(argv=ARGV)
-def test_argument_vectors_never_crash(argv, workdir):
+def _fuzz_argument_vectors(argv, workdir):
     here = os.getcwd()
     os.chdir(workdir)
     try:
@@ -191,9 +192,6 @@ def _repo_untouched():
     assert _repo_state() == before, "the fuzz wrote into this checkout"
 
 
-def test_fuzz_count_is_printed(capsys):
-    """Runs after the fuzz (file order): says how many argument vectors ran and how they ended."""
-    with capsys.disabled():
-        print(f"\nCLI argument fuzz: {COUNTS['argv']} argument vectors, "
-              + ", ".join(f"{k}: {v}" for k, v in sorted(COUNTS.items()) if k != "argv") + ", 0 tracebacks")
-    assert COUNTS["argv"] >= min(EXAMPLES, 20)
+def test_argument_vectors_never_crash(workdir, capsys):
+    """The fuzz, and in the same test how many argument vectors ran and how they ended (printed)."""
+    run_counted(_fuzz_argument_vectors, COUNTS, "argv", min(EXAMPLES, 20), capsys, workdir=workdir)

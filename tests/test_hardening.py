@@ -24,6 +24,7 @@ from checker.logic.solver import Session
 from checker.textformat import ParseError, decode_text, parse_document
 
 from .conftest import KB, REPO, SEED_PERIODS, seed_files
+from .fuzzruns import run_counted
 
 pytestmark = pytest.mark.slow  # not in the fast tier (issue 34): fuzzing, time limits, interrupted ingests
 
@@ -82,7 +83,7 @@ def mutated(draw, sources: dict[str, bytes]):
 
 @FUZZ
 @given(mutated(SEEDS))
-def test_fuzz_text_parse(case):
+def _fuzz_text_parse(case):
     name, data = case
     COUNTS["text"] += 1
     try:
@@ -99,7 +100,7 @@ YAML_SOURCES = {p.name: p.read_bytes() for p in [KB / "events" / "eu" / "vii" / 
 
 @FUZZ
 @given(mutated(YAML_SOURCES))
-def test_fuzz_yaml_load_and_validate(case):
+def _fuzz_yaml_load_and_validate(case):
     name, data = case
     COUNTS["yaml"] += 1
     kind = "rule" if name.startswith("awaw") else "event"
@@ -119,7 +120,7 @@ def test_fuzz_yaml_load_and_validate(case):
 @settings(max_examples=int(os.environ.get("RULEKB_FUZZ_CLI_EXAMPLES", "40")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(mutated({k: v for k, v in SEEDS.items() if k.startswith(("000", "001"))}))
-def test_fuzz_check_cli(tmp_path_factory, case):
+def _fuzz_check_cli(tmp_path_factory, case):
     """The whole check (every family, logic included) on a mutated text: exit 0, 1, 2 or 3 (a sentence not read:
     inconclusive, docs/logic.md S11), never an internal error."""
     name, data = case
@@ -140,11 +141,19 @@ def test_fuzz_check_cli(tmp_path_factory, case):
                    for f in findings)
 
 
-def test_fuzz_counts_recorded(capsys):
-    """Runs after the fuzz tests (file order): they really ran, and how many cases is printed."""
-    with capsys.disabled():
-        print(f"\nfuzz cases run: {COUNTS}")
-    assert COUNTS["text"] >= 50 and COUNTS["yaml"] >= 50 and COUNTS["cli"] >= 10
+def test_fuzz_text_parse(capsys):
+    """Fuzzed seed texts parse or raise ParseError with file and line; at least 50 cases ran."""
+    run_counted(_fuzz_text_parse, COUNTS, "text", 50, capsys)
+
+
+def test_fuzz_yaml_load_and_validate(capsys):
+    """Fuzzed KB files load and validate, or report SCH001 with the file; at least 50 cases ran."""
+    run_counted(_fuzz_yaml_load_and_validate, COUNTS, "yaml", 50, capsys)
+
+
+def test_fuzz_check_cli(tmp_path_factory, capsys):
+    """The whole check of mutated texts never ends in an internal error; at least 10 cases ran."""
+    run_counted(_fuzz_check_cli, COUNTS, "cli", 10, capsys, tmp_path_factory=tmp_path_factory)
 
 
 def test_unreadable_input_exits_2(tmp_path, capsys):
