@@ -376,10 +376,10 @@ def without_commentary(text: str, ctx: Context, extra: tuple, shaped, reads=None
 _MARKED = re.compile(
     r"^\W*(?:(?:historical|history|design(?:er'?s)?|flavou?r|background|player'?s|strategy|author'?s|play)\s+notes?"
     r"|notes?\s+on\s+(?:history|design)|history|background|flavou?r(?:\s+text)?|trivia|strategy|tips?"
-    # a translator's or an editor's note, a glossary's word, a chart's key ("Note of the translator: …", "Word to
-    # know: …", "Flowchart key: …")
+    # a translator's or an editor's note, a glossary's word, a chart's key, a remark ("Note of the translator: …",
+    # "Word to know: …", "Flowchart key: …", "Remark: …")
     r"|(?:translator|editor)(?:'?s)?\s+notes?|notes?\s+(?:of|from|by)\s+the\s+(?:translator|editor)"
-    r"|words?\s+to\s+know|glossary|legend|(?:flowchart|chart|map|table)\s+key)\s*:"
+    r"|words?\s+to\s+know|glossary|legend|(?:flowchart|chart|map|table)\s+key|remarks?|comments?|asides?)\s*:"
     r"|^\W*(?:see(?:\s+also)?|cf\.?|compare)\s"
     r"|^\W*(?:for\s+the\s+purposes?\s+of\b.{0,80}?,\s+|the\s+(?:term|word|phrase)\s+)['\"‘“]"
     r"|\b1[0-9]{3}\b",

@@ -714,6 +714,10 @@ class _ToFormula(Transformer):
         """"Requires the Late War period": during that period (oi_during_period's reading and limits)."""
         return ("req", self.oi_during_period(items))
 
+    def req_requires_period_later(self, items):
+        """"Requires period IV or later": that period reached."""
+        return ("req", self.oi_from_period(items))
+
     def req_requires_period_and(self, items):
         """"Requires period VII and 4:VII over": the period (as ``req_requires_period`` reads it) and the states."""
         found = [i for i in items if isinstance(i, tuple)]

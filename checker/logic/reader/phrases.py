@@ -33,6 +33,8 @@ class Lexicon:
     headings: dict = field(default_factory=dict)  # a sentence's heading before ':' -> its token ("Condition:")
     turn_parts: frozenset = frozenset()  # the lexicon's ``parts: turn`` ("phase", "turn", …)
     heading_parts: frozenset = frozenset()  # the lexicon's ``parts: headings`` ("phase", "variant", …)
+    words: frozenset = frozenset()  # every word of every form (``modern``: which modern form an older one is)
+    tags: dict = field(default_factory=dict)  # a card template's field tag in brackets -> its token ("[BLOCK]")
 
     def __hash__(self) -> int:
         return id(self)
@@ -68,7 +70,19 @@ def build_lexicon(*tables: dict) -> Lexicon:
                 for token, heads in (table.get("headings") or {}).items() for h in heads or []}
     parts = {key: frozenset(str(w).lower() for table in tables for w in ((table.get("parts") or {}).get(key) or []))
              for key in ("turn", "headings")}
-    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings, parts["turn"], parts["headings"])
+    tags = {_words(str(h)): str(token) for table in tables
+            for token, heads in (table.get("tags") or {}).items() for h in heads or []}
+    return Lexicon(forms, min(longest, MAX_PHRASE_WORDS), headings, parts["turn"], parts["headings"],
+                   frozenset(w for form in forms for w in form), tags)
+
+
+def modern(word: str, lexicon: Lexicon) -> str:
+    """An older English verb in the third person in its modern form, when the lexicon knows that form and not the
+    older one ("holdeth" is "holds", "cometh" is "comes", "endureth" is "endures"); any other word as it is."""
+    if len(word) < 6 or not word.endswith("eth") or word in lexicon.words:
+        return word
+    stem = word[:-3]
+    return next((w for w in (stem + "s", stem + "es") if w in lexicon.words), word)
 
 
 MAX_COMPOSED = 20000  # forms one pattern of ``composed`` may make (a bounded table, whatever the data)
@@ -397,6 +411,8 @@ class TitleIndex:
         self.by_noun_end: dict[tuple[str, ...], str] = {
             end: ident for end, ident in self.by_head_end.items() if len(end) == 1 and end[0] not in firsts}
         self.longest = max((len(k) for k in self.by_words), default=0)
+        # every beginning of a key (the key too): a scan stops as soon as the words it has read begin no title
+        self.prefixes: frozenset[tuple[str, ...]] = frozenset(k[:n] for k in self.by_words for n in range(1, len(k) + 1))
         # a title that is a clause, its verb in the third person ("LORD NORTH RESIGNS", "SPAIN DECLARES WAR"): written
         # as the clause in another tense ("Lord North hath resigned", "Spain did not declare war") it names its event
         # (``_verb_titles``): {subject words: [(past forms, base forms, words after the verb, id)]}
@@ -674,6 +690,20 @@ def references(text: str, ctx: Context):
                           Token("THIS" if ident_ == ctx.event_id else "REF", ident_, head.start("a"), True)))
     if index is not None and index.longest:
         words = list(_TITLE_WORD.finditer(text))
+        folded = [fold(w.group(0)) for w in words]  # (once: each position's lookups reuse them)
+
+        def reach(i: int) -> int:
+            # how many words from ``i`` on may still be a key (a title in the possessive: its last word without
+            # "'s"): the longest lookup worth making there
+            n, top = 0, min(index.longest, len(words) - i)
+            while n < top:
+                if tuple(folded[i:i + n + 1]) in index.prefixes:
+                    n += 1
+                    continue
+                if folded[i + n].endswith(("'s", "’s")) and (*folded[i:i + n], folded[i + n][:-2]) in index.prefixes:
+                    n += 1
+                break
+            return n
         if index.verb_titles:
             found.extend(_verb_titles(text, words, index, ctx.event_id, free))
         i = 0
@@ -685,10 +715,13 @@ def references(text: str, ctx: Context):
             return _joined(text, words, i, n)
 
         def title_at(i: int):
-            if not words[i].group(0)[:1].isupper():  # a title is written with a capital: "Thaw" the card
+            first = words[i].group(0)[:1]
+            # a title is written with a capital ("Thaw" the card), or opens with a number, which has no case ("11th
+            # Army" for 11TH ARMY)
+            if not (first.isupper() or first.isdigit()):
                 return whole_lower_at(i) if all_lower else lower_title_at(i)
-            for n in range(min(index.longest, len(words) - i), 0, -1):
-                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+            for n in range(reach(i), 0, -1):
+                key = tuple(folded[i:i + n])
                 if key[-1].endswith(("'s", "’s")):  # a title in the possessive: "the Marshall Plan's effects"
                     key = (*key[:-1], key[-1][:-2])
                 if key in index.by_words and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
@@ -705,8 +738,8 @@ def references(text: str, ctx: Context):
         def lower_title_at(i: int):
             # a whole title of three words or more in lower case, one of its words a proper name: "the war between
             # Persia and Turkey", "the first division of Poland" (never a shortened title: "the war" names nothing)
-            for n in range(min(index.longest, len(words) - i), 1, -1):
-                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+            for n in range(reach(i), 1, -1):
+                key = tuple(folded[i:i + n])
                 named = any(w.group(0)[:1].isupper() for w in words[i + 1:i + n])
                 if (((n > 2 and key in index.whole and named) or (key in index.inverted and (named or n >= 4)))
                         and free(words[i].start(), words[i + n - 1].end()) and joined(i, n)):
@@ -716,8 +749,8 @@ def references(text: str, ctx: Context):
         def whole_lower_at(i: int):
             # a sentence with no capital at all (a forum post, a chat): a title written whole names its event, as a
             # capitalised one would (never a title written short: "social" alone names nothing)
-            for n in range(min(index.longest, len(words) - i), 0, -1):
-                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+            for n in range(reach(i), 0, -1):
+                key = tuple(folded[i:i + n])
                 if key[-1].endswith(("'s", "’s")):
                     key = (*key[:-1], key[-1][:-2])
                 if key in index.full and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
@@ -728,7 +761,7 @@ def references(text: str, ctx: Context):
             if not words[i].group(0)[:1].isupper():
                 return None
             for n in range(min(3, len(words) - i), least - 1, -1):
-                key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                key = tuple(folded[i:i + n])
                 if key in index.by_head_end and free(words[i].start(), words[i + n - 1].end()) and joined(i, n):
                     return (n, index.by_head_end[key])
             return None
@@ -736,7 +769,7 @@ def references(text: str, ctx: Context):
         def plural_at(i: int):
             # "the First and Second Divisions of Poland": one word of the second title in the plural
             for n in range(min(index.longest, len(words) - i), 1, -1):
-                for key in _singulars([fold(w.group(0)) for w in words[i:i + n]]):
+                for key in _singulars(folded[i:i + n]):
                     if key in index.by_words and joined(i, n):
                         return (n, index.by_words[key])
             return None
@@ -753,7 +786,7 @@ def references(text: str, ctx: Context):
             second = title_at(m) or plural_at(m)
             if not second or second[0] < 2:
                 return None
-            rest = [fold(w.group(0)) for w in words[m + 1:m + second[0]]]
+            rest = folded[m + 1:m + second[0]]
             # the second title in the plural ("Divisions of Poland"): the first one's words in the singular
             keys = [(fold(first), *rest)] + [(fold(first), *key) for key in _singulars(rest)]
             ident_ = next((index.by_words[k] for k in keys if k in index.by_words), None)
@@ -790,7 +823,7 @@ def references(text: str, ctx: Context):
                 # place of that name (read both ways, events.py). Not in a text all in capitals, where every word
                 # looks like a name ("PORTUGAL INDEPENDENT: LISBON TO PORTUGAL")
                 for n in range(min(3, len(words) - i), 0, -1):
-                    key = tuple(fold(w.group(0)) for w in words[i:i + n])
+                    key = tuple(folded[i:i + n])
                     a, b = words[i].start(), words[i + n - 1].end()
                     ident_ = index.by_place.get(key) or (index.by_noun_end.get(key) if n == 1 else None)
                     if (ident_ and free(a, b) and joined(i, n) and not text[b:b + 3].lstrip().startswith("(")
@@ -884,10 +917,11 @@ _ASIDE_OPEN = re.compile(r"\s*[\"'”’»›]?\s*(?:(?i:event|card)\s*)?\(\s*(?
 _OWN_NUMBER = re.compile(r"\s*\(\s*(?:(?i:event|card)\s+|(?i:no)\.\s*|#)?(?P<num>\d{1,4})\s*\)")
 
 
-# an arrow is one sign however it is typed ("→", "->", "=>", "⇒", "⟶")
+# an arrow is one sign however it is typed ("→", "->", "=>", "⇒", "⟶", "↦" …)
 _WORD = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_]+(?:[-'’][^\W\d_]+)*|n['’]t|[,;:()—–]|\s[-+&]\s|->|=>|\.|\S")
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "SEMI", "—": "SEMI", "–": "SEMI", "(": "LPAR", ")": "RPAR", "+": "AND",
-          "&": "AND", "→": "ARROW", "->": "ARROW", "=>": "ARROW", "⇒": "ARROW", "⟶": "ARROW"}
+          "&": "AND", "→": "ARROW", "->": "ARROW", "=>": "ARROW", "⇒": "ARROW", "⟶": "ARROW",
+          "↦": "ARROW", "⟹": "ARROW", "➔": "ARROW", "➜": "ARROW", "⇨": "ARROW", "⟼": "ARROW"}
 
 
 # ("ENDS PRAGUE SPRING + COMECON (BOTH!)": "both" in parentheses after a list only stresses that it is each of them)
@@ -926,6 +960,9 @@ def _in_a_name(text: str, before, word) -> bool:
 
 # a known heading of three to seven words ("Result if the condition is not met: …"): only the lexicon's headings
 _HEADING_LONG = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+){2,6})\s*:")
+# a card template's field in brackets ("[REQ] Italian Wars in effect", "· [FAIL] mark off"): a known heading, as
+# "Req: …" is (split.py starts a sentence at each)
+_HEADING_BRACKET = re.compile(r"\s*(?:[·•]\s*)?\[(?P<head>[A-Z]{2,12}(?: [A-Z]{2,12})?)\](?=\s)")
 # a known heading before a dash ("Condition -- Détente in play"), an arrow or an equals sign ("fail → nothing
 # happens", "Fail = counts as played"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s"
@@ -937,6 +974,8 @@ _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|�
 # "[see 8.6]", "[22.1.3]"): a living rules' cross-reference is an aside as "(see 8.6)" is.
 _FORMATTING = re.compile(r"`+|\*\*|__|\[\[|\]\]|(?:^|(?<=\s))\|(?=\s|$)")
 _BRACKETS = str.maketrans({"[": "(", "]": ")"})
+# a card template's field tag: a word or two in capitals in square brackets before a space ("[REQ] …", "[FAIL] …")
+FIELD_TAG = re.compile(r"\[[A-Z]{2,12}(?: [A-Z]{2,12})?\](?=\s)")
 
 
 # A scholar's citation, whose year is no history told: "(Sabin 2012)", "(Dunnigan 1980, p. 12)", "as Dunnigan (1980)
@@ -958,7 +997,16 @@ def unformatted(text: str) -> str:
     (spaces where marks were), so every offset stays the text's."""
     if not any(c in text for c in "`*_[]|"):
         return text
-    return _FORMATTING.sub(lambda m: " " * len(m.group(0)), text).translate(_BRACKETS)
+    out = _FORMATTING.sub(lambda m: " " * len(m.group(0)), text)
+    if "[" not in out:
+        return out
+    # a card template's field tag in capitals ("[REQ] …", "[FAIL] …") stays a tag: a heading (``_HEADING_BRACKET``)
+    tags = [m.span() for m in FIELD_TAG.finditer(out)]
+    pieces, at = [], 0
+    for a, b in tags:
+        pieces += [out[at:a].translate(_BRACKETS), out[a:b]]
+        at = b
+    return "".join(pieces) + out[at:].translate(_BRACKETS)
 
 
 def _lower(word: str) -> str:
@@ -996,13 +1044,28 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
     long_head = _HEADING_LONG.match(text) if lexicon.headings else None
     if long_head and _words(long_head["head"]) in lexicon.headings:
         head = long_head  # "Result if not met: re-roll.": a known heading of more words (an unknown one is not)
-    if head is None and lexicon.headings:
+    bracket = _HEADING_BRACKET.match(text) if head is None and lexicon.headings else None
+    tag = (lexicon.tags.get(_words(bracket["head"])) or lexicon.headings.get(_words(bracket["head"]))) if bracket else None
+    if tag:
+        # "[REQ] …": the heading, and its closing bracket a colon (the tokens of "Req: …")
+        out.append(Token(tag, "", bracket.start("head")))
+        out.append(Token("SEMI", ":", bracket.end() - 1))
+        pos = bracket.end()
+    elif head is None and lexicon.headings:
         dash = _HEADING_DASH.match(text)
         if dash and dash["arrowed"] and _words(dash["arrowed"]) in lexicon.headings:
             # "fail → nothing happens": the heading, its arrow no word of the rule (as a colon is none)
             out.append(Token(lexicon.headings[_words(dash["arrowed"])], "", dash.start("arrowed")))
             pos = dash.end()
         head = dash if dash and dash["head"] and _words(dash["head"]) in lexicon.headings else None
+    bare = _FIELD_OUTCOME.fullmatch(text, pos if out else head.end("head")) if out or head else None
+    if bare and (out[0].kind if out else lexicon.headings.get(_words(head["head"]))) == "OTHERWISE":
+        # "[FAIL] delay", "Else: delay.": a failure field whose whole value is a bare verb of the outcome (not
+        # "(delay)" elsewhere: a gloss of the outcome beside it)
+        out = out or [Token("OTHERWISE", "", head.start("head"))]
+        if bare["colon"]:
+            out.append(Token("SEMI", ":", bare.start("colon")))
+        return out + [Token(_FIELD_OUTCOMES[bare["verb"].lower()], "", bare.start("verb"))]
     refs, spans = references(text, ctx)
     if head and _words(head["head"]) in lexicon.headings:  # "Condition: …", "Prerequisite: …"
         out.append(Token(lexicon.headings[_words(head["head"])], "", head.start("head")))
@@ -1018,6 +1081,10 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         pos = e
     out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
     return _void_asides(_by_neighbour(_own_name_as_subject(_without_leading_but(out, text), ctx), text))
+
+
+_FIELD_OUTCOMES = {"delay": "DELAY", "postpone": "DELAY", "hold": "DELAY"}  # a failure field's bare verb
+_FIELD_OUTCOME = re.compile(r"\s*(?P<colon>:)?\s*(?P<verb>(?i:delay|postpone|hold))\s*[.!]?\s*")
 
 
 def _without_leading_but(toks: list[Token], text: str) -> list[Token]:
@@ -1249,7 +1316,7 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
         if w in (".", "-", "!"):  # (quotation marks were left out of the items above)
             i += 1
             continue
-        lowered = [_lower(x[0]) for x in items[i:i + lexicon.longest]]
+        lowered = [modern(_lower(x[0]), lexicon) for x in items[i:i + lexicon.longest]]
         match = None
         for n in range(len(lowered), 0, -1):
             key = tuple(lowered[:n])

@@ -58,6 +58,14 @@ _PLACE_WORDS = re.compile(
     r"|\b(?:puts?|places?)\s+(?:the\s+)?(?-i:[A-Z])\w+(?:\s+(?:minor|country|state|nation|province))?\s+on\s+the\s+(?:map|board))",
     re.IGNORECASE)
 
+# a place handed over in a tense or a voice no form reads ("Milan give to France", "Trent passed unto the Italians",
+# "Liege was taken and given unto the German"), or an owner assigned as a formula writes it ("owner(Rhodes) ← TUR"):
+# reported, never dropped (not with a year: "Alsace passed to France in 1648" is history told)
+_HANDED_OVER = re.compile(
+    r"(?-i:[A-Z])[\w-]+\s+(?:also\s+|then\s+)?(?:(?:is|was|were|are|be)\s+(?:\w+\s+and\s+)?)?"
+    r"(?:give|gives|given|handed|passed|went|fell|ceded)\s+(?:over\s+)?(?:to|unto)\s+(?:the\s+)?(?-i:[A-Z])"
+    r"|(?-i:[A-Z])[\w-]*\s*\)?\s*←\s*(?:the\s+)?(?-i:[A-Z])", re.IGNORECASE)
+
 # "only if" before a player ("Can I place influence in Poland only if I have influence there?"): a move, not a rule
 # of events
 _ONLY_IF_A_PLAYER = re.compile(r"\bonly\s+(?:if|when|in\s+case(?:\s+that)?|provided(?:\s+that)?)\s+"
@@ -457,6 +465,9 @@ def _shaped_by(text: str, toks: list, extra: tuple) -> bool:
         return True  # "Corsica passes to France", "Corsica is controlled by Genoa": a change or a state of owner
     if kinds & {"NAME", "CODE"} and "UNIT" not in kinds and _PLACE_WORDS.search(text):
         return True  # a place created, removed or handed over (see _PLACE_WORDS)
+    if (kinds & {"NAME", "CODE", "ADJ"} and "UNIT" not in kinds and _HANDED_OVER.search(text)
+            and not _YEAR.search(without_citations(text[:MAX_SHAPED]))):
+        return True  # "Milan give to France", "owner(Rhodes) ← TUR" (see _HANDED_OVER)
     if kinds & {"NAME", "CODE", "THIS", "REF"} and "UNIT" not in kinds and _NEW_MINOR.search(text):
         return True  # "The Italian Campaign makes a new little country"
     if _end_of_a_possessive(toks):

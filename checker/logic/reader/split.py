@@ -34,7 +34,9 @@ class Sentence:
         return self._mask()[1]
 
 
-_END = re.compile(r"(?<=\.)(?= |$)")
+# a sentence ends after a dot before a space or the text's end, and before a card template's next field in brackets
+# ("[REQ] A in effect [REQ] Spain owns B [FAIL] mark off", "… occurred · [BLOCK] …": each field a sentence)
+_END = re.compile(r"(?<=\.)(?= |$)|(?<=[^\s·•])(?=\s+(?:[·•]\s+)?\[[A-Z]{2,12}(?: [A-Z]{2,12})?\]\s)")
 
 
 def split_sentences(text: str, labels: frozenset[str] | None = None,
