@@ -349,8 +349,9 @@ def test_fuzz_yaml_hand_edit_loads_or_reports(capsys):
     run_counted(_fuzz_yaml_hand_edit_loads_or_reports, COUNTS, "yaml", 5, capsys)
 
 
+@pytest.fixture(scope="module")
 def _warm() -> None:
-    """One check of each undamaged seed the cases damage, before the timed cases: the one-time work of a process
+    """One check (per worker) of each undamaged seed the cases damage, before the timed cases: the one-time work of a process
     (the grammars built, the grammar checker started, each sentence form parsed once) is no work on a case's input,
     and is not charged to the first cases, which under xdist's load on a small machine took 16–24 s of CPU where a
     warm case takes about 5 s."""
@@ -360,13 +361,11 @@ def _warm() -> None:
             _check(["check", "--kb", str(KB), "--format", "json", *period, str(seed)])
 
 
-def test_fuzz_check_damaged_text(tmp_path_factory, capsys):
+def test_fuzz_check_damaged_text(tmp_path_factory, capsys, _warm):
     """The whole check of a damaged text: exit 0/1/2/3, no traceback, bounded, the same output twice (3 %)."""
-    _warm()
     run_counted(_fuzz_check_damaged_text, COUNTS, "cli", 1, capsys, tmp_path_factory=tmp_path_factory)
 
 
-def test_fuzz_check_hand_edited_kb(tmp_path_factory, capsys):
+def test_fuzz_check_hand_edited_kb(tmp_path_factory, capsys, _warm):
     """The whole check of a KB with one hand-edited file: exit 0/1/2/3, no traceback, bounded (1 %)."""
-    _warm()
     run_counted(_fuzz_check_hand_edited_kb, COUNTS, "kb-edit", 1, capsys, tmp_path_factory=tmp_path_factory)

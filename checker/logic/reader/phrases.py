@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 import yaml
 
+from .split import TAG_WORDS
+
 _HERE = os.path.dirname(__file__)
 MAX_PHRASE_WORDS = 12
 
@@ -962,7 +964,7 @@ def _in_a_name(text: str, before, word) -> bool:
 _HEADING_LONG = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+){2,6})\s*:")
 # a card template's field in brackets ("[REQ] Italian Wars in effect", "· [FAIL] mark off"): a known heading, as
 # "Req: …" is (split.py starts a sentence at each)
-_HEADING_BRACKET = re.compile(r"\s*(?:[·•]\s*)?\[(?P<head>[A-Z]{2,12}(?: [A-Z]{2,12})?)\](?=\s)")
+_HEADING_BRACKET = re.compile(rf"\s*(?:[·•]\s*)?\[(?P<head>{TAG_WORDS})\](?=\s)")
 # a known heading before a dash ("Condition -- Détente in play"), an arrow or an equals sign ("fail → nothing
 # happens", "Fail = counts as played"): only the lexicon's headings, never a word unknown
 _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|–|—)\s"
@@ -975,7 +977,7 @@ _HEADING_DASH = re.compile(r"\s*(?P<head>[^\W\d_]+(?: [^\W\d_]+)?)\.?\s+(?:--?|�
 _FORMATTING = re.compile(r"`+|\*\*|__|\[\[|\]\]|(?:^|(?<=\s))\|(?=\s|$)")
 _BRACKETS = str.maketrans({"[": "(", "]": ")"})
 # a card template's field tag: a word or two in capitals in square brackets before a space ("[REQ] …", "[FAIL] …")
-FIELD_TAG = re.compile(r"\[[A-Z]{2,12}(?: [A-Z]{2,12})?\](?=\s)")
+FIELD_TAG = re.compile(rf"\[{TAG_WORDS}\](?=\s)")
 
 
 # A scholar's citation, whose year is no history told: "(Sabin 2012)", "(Dunnigan 1980, p. 12)", "as Dunnigan (1980)
@@ -1084,7 +1086,7 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
 
 
 _FIELD_OUTCOMES = {"delay": "DELAY", "postpone": "DELAY", "hold": "DELAY"}  # a failure field's bare verb
-_FIELD_OUTCOME = re.compile(r"\s*(?P<colon>:)?\s*(?P<verb>(?i:delay|postpone|hold))\s*[.!]?\s*")
+_FIELD_OUTCOME = re.compile(rf"\s*(?P<colon>:)?\s*(?P<verb>(?i:{'|'.join(_FIELD_OUTCOMES)}))\s*[.!]?\s*")
 
 
 def _without_leading_but(toks: list[Token], text: str) -> list[Token]:
@@ -1304,6 +1306,7 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
     items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b]) if m.group(0) not in _QUOTES
              and m.group(0) != "/"]
     caps = text.isupper()
+    low = [modern(_lower(word), lexicon) for word, _ in items]  # each word as the lexicon holds it, once
     out: list[Token] = []
     i = 0
     while i < len(items):
@@ -1316,7 +1319,7 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
         if w in (".", "-", "!"):  # (quotation marks were left out of the items above)
             i += 1
             continue
-        lowered = [modern(_lower(x[0]), lexicon) for x in items[i:i + lexicon.longest]]
+        lowered = low[i:i + lexicon.longest]
         match = None
         for n in range(len(lowered), 0, -1):
             key = tuple(lowered[:n])

@@ -34,9 +34,12 @@ class Sentence:
         return self._mask()[1]
 
 
+# the words of a card template's field tag, a word or two in capitals between square brackets ("[REQ]", "[FAIL]"):
+# written once here, for the splitter below and for the tokens (phrases.FIELD_TAG, phrases._HEADING_BRACKET)
+TAG_WORDS = r"[A-Z]{2,12}(?: [A-Z]{2,12})?"
 # a sentence ends after a dot before a space or the text's end, and before a card template's next field in brackets
 # ("[REQ] A in effect [REQ] Spain owns B [FAIL] mark off", "… occurred · [BLOCK] …": each field a sentence)
-_END = re.compile(r"(?<=\.)(?= |$)|(?<=[^\s·•])(?=\s+(?:[·•]\s+)?\[[A-Z]{2,12}(?: [A-Z]{2,12})?\]\s)")
+_END = re.compile(rf"(?<=\.)(?= |$)|(?<=[^\s·•])(?=\s+(?:[·•]\s+)?\[{TAG_WORDS}\]\s)")
 
 
 def split_sentences(text: str, labels: frozenset[str] | None = None,
