@@ -26,7 +26,9 @@ from .phrases import Context, lexicon_for, tokens, without_citations
 # the only tokens an inert piece may hold (everything else carries logic, or qualifies the rule beside it). An event
 # named in a piece ("(including 7:VII)", "(see 7:VII)") may extend the rule: such a piece is never cut.
 INERT = frozenset({"X", "NAME", "CODE", "COMMA", "COP", "HAS", "BE", "BEEN", "MODAL", "IN", "FOR", "TO",
-                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "LABEL", "WITH"})
+                   "FROM", "THAT", "UNIT", "DOES", "LATER", "PLAYER", "CONSIDER_V", "AS", "IT", "THEY", "LABEL", "WITH",
+                   # a dash inside a heading ("Evil Empire - correction: …"): a mark, no word of logic
+                   "SEMI"})
 # a heading that states the case a rule holds in ("In a two-player game: re-roll.", "During the Late War: …",
 # "Whatever the players think: …"): never cut as a label (the rule after it holds only there). A discourse marker
 # ("In short:", "For example:") is no case.
@@ -175,7 +177,10 @@ _FIRST_PERSON = re.compile(r"(?:I|We)\s+(?:(?:have|had|also|then|finally|deliber
 _RATIONALE = re.compile(r"(?P<lead>[^;:()]{3,160}?),?\s+(?:and\s+)?(?:so|hence|that is why|which is why)\s+(?=(?:I|we|We)\s)")
 _REASON_WORDS = INERT | {"REF", "THIS", "AND"}
 # "<reason>, so <rule>": the rule after "so" names the event, "it", an event or the card as its subject
-_SO_RULE = re.compile(r"(?P<lead>[^;:()]{3,200}?),\s+(?:and\s+)?(?:so|hence|therefore|thus|which is why|that is why)\s+"
+# (an aside in the reason may name the event: "The Peace of Utrecht (Event 2:VI) represents the settlement, and
+# therefore it …")
+_SO_RULE = re.compile(r"(?P<lead>(?:[^;:()]|\([^;()]{0,60}\)){3,200}?),\s+(?:and\s+)?(?:so|hence|therefore|thus|which is why"
+                      r"|that is why)\s+"
                       rf"(?=(?:the\s+(?:event|card)|this\s+(?:event|card)|it|{ID_SHAPE})\b)",
                       re.IGNORECASE)
 

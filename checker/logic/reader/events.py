@@ -161,6 +161,8 @@ class _ToFormula(Transformer):
     def refs_or(self, items):
         out = Grouped(("any", self._events(items)))
         out.joiner = _bare_joiner(items)
+        # "at least one of A or B": the group said as one, whatever word follows it (_time_group)
+        out.explicit = any(getattr(t, "type", None) == "ANY_OF" for t in items)
         return out
 
     def refs_none(self, items):
@@ -318,8 +320,9 @@ class _ToFormula(Transformer):
 
     # time objects
     def _time_group(self, refs):
-        if refs[0] == "any" and len(refs[1]) > 1:
-            # "before A or B has occurred": before either (one must have occurred) or before both?
+        if refs[0] == "any" and len(refs[1]) > 1 and not getattr(refs, "explicit", False):
+            # "before A or B has occurred": before either (one must have occurred) or before both? ("until at least
+            # one of A or B has occurred" says which)
             raise Unread("ambiguous: 'or' between events after a time word", " or ".join(refs[1]))
 
     def tobj_bare(self, items):
@@ -360,6 +363,10 @@ class _ToFormula(Transformer):
 
     def tobj_period(self, items):
         return items[0]
+
+    def tobj_period_reached(self, items):
+        """"before the game has reached period VII": the period itself."""
+        return items[-1]
 
     def tobj_period_begun(self, items):
         """"once the Late War has begun": from the period's start, not after its end."""
@@ -806,6 +813,12 @@ class _ToFormula(Transformer):
         preds = [i for i in items if callable(i)]
         return ("req", self._apply(refs, lambda e: _and([p(e) for p in preds])))
 
+    def req_must_either(self, items):
+        """"Bear Trap must be over (or never played)": one state of the events or the other."""
+        refs = [i for i in items if isinstance(i, tuple)][0]
+        preds = [i for i in items if callable(i)]
+        return ("req", self._apply(refs, lambda e: _or([p(e) for p in preds])))
+
     def req_must(self, items):
         refs = [i for i in items if isinstance(i, tuple)][0]
         pred = [i for i in items if callable(i)][0]
@@ -899,7 +912,7 @@ class _ToFormula(Transformer):
     # effects
     def eobjs(self, items):
         events = [i for i in items if isinstance(i, tuple)][0][1]
-        if any(getattr(t, "type", None) == "EFFECTS_OF" for t in items):
+        if any(getattr(t, "type", None) in ("EFFECTS_OF", "POSS_EFFECTS") for t in items):
             return _EffectsOf(events)  # "the effects of this event": what is cancelled is said
         return events
 
@@ -954,6 +967,13 @@ class _ToFormula(Transformer):
         out = _Effects(e for i in items if isinstance(i, list) for e in i)
         out.clauses = sum(isinstance(i, list) for i in items)  # "A is cancelled and B ends": two clauses
         out.semicolon = any(getattr(i, "type", None) == "SEMI" for i in items)  # "A is cancelled; B is created"
+        named = {e.get("event") for e in out} - {_ITS, None}
+        if out.clauses > 1 and not out.semicolon and any(e.get("event") == _ITS for e in out) and len(named) == 1 \
+                and self.ctx.event_id not in named:
+            # "cancels the effects of Willy Brandt and prevents it from being played": "it" is the one other event
+            # the acts before it name (after a semicolon, "it" may as well be this card: reported)
+            other = next(iter(named))
+            out = _Effects.like(out, [dict(e, event=other) if e.get("event") == _ITS else e for e in out])
         return out
 
     def eff_plain(self, items):
@@ -980,6 +1000,23 @@ class _ToFormula(Transformer):
         pred = next(i for i in items if callable(i))
         return ("effect", effects, pred(next(iter(named))), None)
 
+    def eff_passive_if_it(self, items):
+        """"Event 1:VI shall, if still in effect, be cancelled": the cancellation under its one event's state."""
+        effects = _Effects(self.eff_cancel(items))
+        if any(e.get("event") == _ITS for e in effects):
+            raise Unread("'if it is …' inside the cancellation of 'it'", "if")
+        return self.eff_if_it([effects, next(i for i in items if callable(i))])
+
+    def eff_if_they(self, items):
+        """"Cancels A and B, if they are still in effect": each effect under the state of its own event."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        if len(effects) < 2 or any(not isinstance(e.get("event"), str) or e.get("event") == _ITS for e in effects):
+            raise Unread("'if they are …' after effects that are not on two or more events", "if they")
+        pred = next(i for i in items if callable(i))
+        out = _Effects(dict(e, when=[*e.get("when", []), *(to_condition(x) for x in _flat_and(_nnf(pred(e["event"]))))])
+                       for e in effects)
+        return ("effect", out, None, None)
+
     def eff_if_it_exists(self, items):
         """"South Vietnam is created if it does not exist already", "Danzig passes to Prussia if it still exists",
         "creates Holstein unless it already exists": whether the one place or minor the effects name exists."""
@@ -989,6 +1026,19 @@ class _ToFormula(Transformer):
             raise Unread("'if it exists' after effects on more than one place, or on an event", "if it")
         atom = ("atom", "exists", Ev(next(iter(named))))
         negated = any(getattr(i, "type", None) in ("NEG", "NOLONGER", "OTHERWISE", "UNLESS") for i in items)
+        return ("effect", effects, ("not", atom) if negated else atom, None)
+
+    def eff_if_owns_it(self, items):
+        """"Silesia goes to AUS if PRU does not own it", "… unless Prussia already owns it": whether the country
+        named owns the one place the effects name."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        named = {e.get("subject") for e in effects}
+        if len(named) != 1 or None in named or any("event" in e for e in effects):
+            raise Unread("'owns it' after effects on more than one place, or on an event", "owns it")
+        owner = next(i for i in items if isinstance(i, Ev))
+        atom = ("atom", "owns", (owner, Ev(next(iter(named)))))
+        negated = any(getattr(i, "type", None) == "NEG" for i in items) != any(
+            getattr(i, "type", None) == "UNLESS" for i in items)
         return ("effect", effects, ("not", atom) if negated else atom, None)
 
     def eff_aside_if_it(self, items):
@@ -1075,6 +1125,14 @@ class _ToFormula(Transformer):
         pred = next(i for i in items if callable(i))
         return self.eff_if([self._apply(refs, pred), next(i for i in items if isinstance(i, list))])
 
+    def eff_should_after(self, items):
+        """"Iran-Contra also ends OPEC, should OPEC still be in effect": the condition said after the act."""
+        effects = [i for i in items if isinstance(i, list)][0]
+        if getattr(effects, "clauses", 1) > 1:
+            raise Unread("ambiguous: a condition after two effects joined by 'and' (the condition of both, or of the "
+                         "last one only?)", "… and …, should …")
+        return self.eff_should(items)
+
     def eff_unless_after(self, items):
         cond = [i for i in items if isinstance(i, tuple)][0]
         return ("effect", [i for i in items if isinstance(i, list)][0], None, cond)
@@ -1118,11 +1176,29 @@ class _ToFormula(Transformer):
         return ("both", req, eff)
 
 
+    def start_effects_else(self, items):
+        """"If Poland exists: Galicia to AUS; otherwise mark off": the effects, then the outcome of a failed draw
+        (read.combine: the effects' condition is the requirement)."""
+        eff = [i for i in items if isinstance(i, tuple)][0]
+        outcome = [i for i in items if isinstance(i, Word)][-1]
+        if outcome == "nothing":
+            # "Cancels 20:IV if Spain owns Navarre; otherwise no effect": the event fires, and nothing more happens
+            return eff
+        return ("effects_else", eff, ("failure", outcome))
+
+
 class _Effects(list):
     """The effects of one ``effects`` rule, how many clauses said them, and whether a semicolon joined them."""
 
     clauses = 1
     semicolon = False
+
+    @classmethod
+    def like(cls, old: "_Effects", items) -> "_Effects":
+        """``items`` with what ``old`` records of its clauses."""
+        out = cls(items)
+        out.clauses, out.semicolon = old.clauses, old.semicolon
+        return out
 
 
 _FUNCTION_WORD = re.compile(r"\b(?i:of|the|a|an|for|to|in|on)\b")
@@ -1130,7 +1206,7 @@ _FUNCTION_WORD = re.compile(r"\b(?i:of|the|a|an|for|to|in|on)\b")
 
 def _reading(result) -> Reading:
     kind = result[0]
-    if kind == "both":  # a requirement and effects in one sentence (start_both)
+    if kind in ("both", "effects_else"):  # a requirement and effects (start_both), effects and an outcome
         return Reading("compound", parts=(_reading(result[1]), _reading(result[2])))
     if kind == "requirement":
         _, formula, on_fail = result

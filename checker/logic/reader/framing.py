@@ -79,16 +79,20 @@ _READS = _correction(r"\b(?:should|shall|now|will|must)?\s*(?:read|reads|say|say
 _FOR_READ = _correction(rf"\bfor\s+{_Q}[^\"‘’“”]{{1,300}}{_Q}\s*,?\s+read\s*:?\s*")
 # "replace the whole effect box with '…'", "delete 'cancels X' and replace with '…'"
 _REPLACE_PART = _correction(rf"\b(?:replace|delete\s+{_Q}[^\"‘’“”]{{1,300}}{_Q}\s+and\s+replace(?:\s+(?:it|them))?)"
-                            r"\s+(?:the\s+(?:whole\s+|entire\s+)?(?:effect|text|requirement|condition|prerequisite|card\s+text)"
-                            r"(?:\s+box)?\s+)?(?:with|by)\s+")
+                            r"\s+(?:the\s+(?:whole\s+|entire\s+)?(?:(?:first|second|third|last|final)\s+)?(?:effect|text"
+                            r"|requirement|condition|prerequisite|card\s+text|sentence|line)(?:\s+box)?\s+)?(?:with|by)\s*:?\s*")
 # "the condition 'after Decolonization' is corrected to (read) '…'"
 _CORRECTED = _correction(r"\s(?:is|are)\s+(?:hereby\s+)?(?:corrected|amended|changed)\s+to(?:\s+read)?\s*:?\s*")
 # "Erratum: the text should read: Playable only if …": the new wording after a colon, unquoted, to the end
 _READS_COLON = re.compile(r"^(?P<head>.*?)\b(?:should|shall|now|will|must)\s+(?:read|say)\s*:\s*(?P<new>[^\"‘’“”]{3,300}?)"
                           r"(?P<tail>)$", re.IGNORECASE | re.DOTALL)
 # "Soviet Invasion of Afghanistan: add 'Unplayable if Glasnost has been played.'": a sentence added to the card
-_ADD = _correction(r"\badd\s+(?:(?:the\s+)?(?:missing\s+|following\s+)?(?:sentence|line|words|text|following|requirement"
-                   r"|condition|prerequisite|clause)\s*:?\s*|at\s+the\s+end\s*:?\s*)?")
+_ADD = _correction(r"\b(?:add|insert)\s+(?:(?:the\s+)?(?:missing\s+|following\s+)?(?:sentence|line|words|text|following|requirement"
+                   r"|condition|prerequisite|clause)\s*:?\s*|at\s+the\s+(?:end|start|beginning)\s*:?\s*"
+                   # "add to the requirements '…'"
+                   r"|to\s+the\s+(?:requirements?|prerequisites?|conditions?|text|event\s+text|card\s+text)\s*:?\s*)?")
+# "new text - '…'", "corrected text: '…'", "revised wording: '…'": the card's new wording
+_NEW_TEXT = _correction(r"\b(?:new|corrected|revised|amended)\s+(?:text|wording)\s*(?:[:\-–—]\s*|is\s+)?")
 # the part of the card the correction names ("the prerequisite", "the last sentence", "the printed 'If …'"): it
 # names no event and holds no rule; it is set aside before the words before "should read" are judged
 _TEXT_PART = re.compile(r"\b(?:(?:printed|original|old)\s+)?(?:(?:first|second|third|last|final)\s+)?(?:text|wording|line"
@@ -99,13 +103,14 @@ _QUOTED = re.compile(rf"{_Q}[^\"‘’“”]{{0,300}}?{_Q}")
 # what may follow the new wording: the old one ("not '…'", "instead of '…'"), or nothing
 _OLD = re.compile(rf"^\s*(?:[,;]?\s*(?:not|instead of|rather than)\s+{_Q}[^\"‘’“”]{{0,300}}{_Q})?\s*"
                   # "add '…' at the end of the effect": where the words go
-                  rf"(?:at\s+the\s+end(?:\s+of\s+the\s+(?:effect|text|card|requirement|condition|sentence|paragraph))?\s*)?"
+                  rf"(?:at\s+the\s+(?:end|start|beginning)(?:\s+of\s+the\s+(?:event\s+|card\s+)?(?:effect|text|card|requirement"
+                  rf"|condition|sentence|paragraph))?\s*)?"
                   rf"(?:\([^()]{{0,300}}\))?\s*\.?\s*$", re.IGNORECASE | re.DOTALL)
-_HEAD_TOKENS = {"LABEL", "SEMI", "COMMA", "THIS", "X"}
+_HEAD_TOKENS = {"LABEL", "SEMI", "COMMA", "THIS", "X", "POSS_EFFECTS"}  # ("3:VI, effects: for …")
 
 
 _TIME_FRAGMENT = re.compile(r"(?:after|before|while|whilst|during|once|until|from)\s", re.IGNORECASE)
-_CORRECTIONS = (_REPLACE, _FOR_READ, _REPLACE_PART, _CORRECTED, _READS, _READS_COLON, _ADD)
+_CORRECTIONS = (_REPLACE, _FOR_READ, _REPLACE_PART, _CORRECTED, _READS, _READS_COLON, _ADD, _NEW_TEXT)
 
 
 def question_and_answer(text: str) -> tuple[str, str] | None:
@@ -211,6 +216,47 @@ def reframed(text: str, ctx: Context, extra: tuple = ()) -> str | None:
                 new = "Only " + new
             return new if new.endswith((".", "!")) else new + "."
     return None
+
+
+# A designer's first person, the rule said as what the designer made an event do or let it do: "I made Solidarity
+# require John Paul II", "I let Utrecht happen only once the war has ended", "I don't let it fire while 6:VI is still
+# running", "I made the Pragmatic Sanction unplayable if …". The event is the subject of the verb after it.
+_CAUSATIVE = re.compile(
+    r"^\s*I\s+(?P<adv>only\s+|also\s+|never\s+|don'?t\s+|do\s+not\s+|didn'?t\s+|did\s+not\s+)?"
+    r"(?P<verb>made|make|had|have|let|allow|allowed)\s+(?P<subj>[^,;:()]{1,80}?)\s+"
+    r"(?P<inner>(?:only\s+)?(?:require|need|cancel|end|fire|happen|occur|take\s+place|come\s+out|appear|be\s+played"
+    r"|unplayable|impossible|playable|possible)\b)(?P<rest>[^?]*)$", re.IGNORECASE)
+# "I made it so it can't happen until …", "I made sure the Revolution cannot occur before …": the clause after it
+_MADE_SO = re.compile(r"^\s*I\s+(?:made\s+it\s+so|made\s+sure|decided|ruled)(?:\s+that)?\s+(?P<rest>\S[^?]*)$",
+                      re.IGNORECASE)
+_ADJECTIVES = ("unplayable", "impossible", "playable", "possible")
+_PRESENT = ("require", "need", "cancel", "end")  # said in the present: "X requires Y" (not "X shall require Y")
+
+
+def causative(text: str) -> str | None:
+    """The rule a designer states in the first person, as the sentence of its event (``_CAUSATIVE``): "I made X
+    <verb> …" is "X shall <verb> …" ("X is unplayable …" for an adjective), "I let X <verb> …" is "X may <verb> …"
+    ("only" and a negation kept: "I don't let X fire while …" is "X may not fire while …"); or None."""
+    m = _MADE_SO.match(text)
+    if m:
+        return m["rest"]
+    m = _CAUSATIVE.match(text)
+    if m is None:
+        return None
+    adv = " ".join(m["adv"].lower().split()) if m["adv"] else ""
+    verb, subj, inner, rest = m["verb"].lower(), m["subj"], m["inner"], m["rest"]
+    adjective = inner.lower().split()[-1] in _ADJECTIVES
+    first, _, more = inner.partition(" ")
+    if first.lower() in _PRESENT:  # "I made X require Y", "I let X cancel Y": "X requires Y", "X cancels Y"
+        return f"{subj} {first}s{(' ' + more) if more else ''}{rest}" if adv in ("", "also") else None
+    if verb in ("made", "make", "had", "have"):
+        if adv not in ("", "also"):
+            return None
+        return f"{subj} {'is' if adjective else 'shall'} {inner}{rest}"
+    if adjective:
+        return None
+    modal = {"": "may", "also": "may", "only": "may only", "never": "may never"}.get(adv, "may not")
+    return f"{subj} {modal} {inner}{rest}"
 
 
 def _denied(question: str, answer: str) -> str | None:

@@ -1077,12 +1077,14 @@ def tokens(text: str, ctx: Context, lexicon: Lexicon, tolerant: bool = False) ->
         pos = head.end("num") if head.groupdict().get("num") else head.end("head")
     refs, spans = [r for r, sp in zip(refs, spans) if sp[0] >= pos], [sp for sp in spans if sp[0] >= pos]
     refs, spans = _described(text, refs, spans, pos, lexicon)
+    after_ref = False
     for ref, (s, e) in zip(refs, spans):
-        out.extend(_words_to_tokens(text, pos, s, lexicon, tolerant, ctx.codes))
+        out.extend(_words_to_tokens(text, pos, s, lexicon, tolerant, ctx.codes, after_ref))
         out.append(ref)
-        pos = e
-    out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes))
-    return _void_asides(_by_neighbour(_own_name_as_subject(_without_leading_but(out, text), ctx), text))
+        pos, after_ref = e, True
+    out.extend(_words_to_tokens(text, pos, len(text), lexicon, tolerant, ctx.codes, after_ref))
+    return _without_closing_either(
+        _void_asides(_by_neighbour(_own_name_as_subject(_without_leading_but(out, text), ctx), text)))
 
 
 _FIELD_OUTCOMES = {"delay": "DELAY", "postpone": "DELAY", "hold": "DELAY"}  # a failure field's bare verb
@@ -1097,6 +1099,18 @@ def _without_leading_but(toks: list[Token], text: str) -> list[Token]:
                                                                                              "AND ")
             and not text[:toks[0].start].strip()):
         return toks[1:]
+    return toks
+
+
+_NEGATIONS = frozenset({"NEG", "NEVER", "NOLONGER", "UNPLAYABLE", "NO_TIME"})
+
+
+def _without_closing_either(toks: list[Token]) -> list[Token]:
+    """A negative sentence's closing "either" ("…, and it cannot occur while B is in effect either"): "too", no
+    choice between two things; dropped. An "either" anywhere else (or with no negation before it) is kept."""
+    if (len(toks) > 2 and toks[-1].kind == "EITHER" and toks[-2].kind not in ("OR", "COMMA", "SEMI")
+            and any(t.kind in _NEGATIONS for t in toks[:-1])):
+        return toks[:-1]
     return toks
 
 
@@ -1297,14 +1311,30 @@ def as_places(toks: list[Token], text: str) -> list[Token]:
     return out
 
 
+def _abbreviation_dot(items: list, k: int) -> bool:
+    """Is ``items[k]`` a dot right after a word in lower case and before a word in lower case ("req. not")?"""
+    if items[k][0] != "." or not 0 < k < len(items) - 1:
+        return False
+    (prev, at), (nxt, _) = items[k - 1], items[k + 1]
+    return at + len(prev) == items[k][1] and prev.isalpha() and prev.islower() and nxt[:1].isalpha() and nxt[:1].islower()
+
+
 _QUOTES = frozenset({'"', "'", "“", "”", "‘", "’", "`", "«", "»", "‹", "›"})  # (French quotes too: « Richelieu »)
 
 
-def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool, codes=()) -> list[Token]:
+def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool, codes=(),
+                     after_ref: bool = False) -> list[Token]:
     # quotation marks stand apart from the words they quote: "TREATED AS 'NO EVENT'" is "treated as no event"
     # … and so does a slash ("W/O EFFECT" is "w o effect", a filler)
     items = [(m.group(0), m.start() + a) for m in _WORD.finditer(text[a:b]) if m.group(0) not in _QUOTES
              and m.group(0) != "/"]
+    # an abbreviation's dot between words in lower case ("If req. not met, …": split.py ends no sentence there) is
+    # no word: the lexicon's forms read across it ("if req not met")
+    items = [it for k, it in enumerate(items) if not _abbreviation_dot(items, k)]
+    if after_ref and items and items[0][0].lower() in ("card", "cards", "event", "events"):
+        # "the Bear Trap card is removed from the game": the word after an event's name is part of the name (no
+        # form of the lexicon may start with it: "card is removed …" is a failed draw's outcome)
+        items = items[1:]
     caps = text.isupper()
     low = [modern(_lower(word), lexicon) for word, _ in items]  # each word as the lexicon holds it, once
     out: list[Token] = []
@@ -1314,6 +1344,12 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
         w = word.strip()
         if w in _PUNCT:
             out.append(Token(_PUNCT[w], w, start))
+            i += 1
+            continue
+        if w == "-" and word != w:
+            # a dash between spaces parts a sentence as an en or em dash does ("ONLY IF 1:VI IS OVER - GIBRALTAR TO
+            # ENG", "… in effect - treat as No Event")
+            out.append(Token("SEMI", "-", start + word.index("-")))
             i += 1
             continue
         if w in (".", "-", "!"):  # (quotation marks were left out of the items above)
@@ -1341,7 +1377,9 @@ def _words_to_tokens(text: str, a: int, b: int, lexicon: Lexicon, tolerant: bool
             # it only where a name stands ("Poland no longer exists", "PRU owns SILESIA")
             # (in a sentence all in capitals every word looks like a name: a name there holds two words at most,
             # so that "POLAND LOSES DANZIG TO PRUSSIA" is never the one place "POLAND LOSES DANZIG")
-            if (out and out[-1].kind == "NAME" and items[i - 1][1] + len(items[i - 1][0]) + 1 >= start
+            # (joined only to the name right before it: "the Prussia the Silesia" is two names, a word of no
+            # token between them)
+            if (out and out[-1].kind == "NAME" and out[-1].start + len(out[-1].value) + 1 >= start
                     and not (caps and " " in out[-1].value)):
                 prev = out.pop()
                 out.append(Token("NAME", f"{prev.value} {w}", prev.start))

@@ -24,6 +24,7 @@ from .framing import (
     RETRACTED,
     Unframed,
     asks_for_a_rule,
+    causative,
     corrected_wording,
     question_and_answer,
     reframed,
@@ -97,6 +98,8 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state). A
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
+    if _HISTORY_HEAD.match(sentence) and not _names_an_event(sentence, vocab):
+        return False  # "Historical note: the war opposed Prussia to Austria (1756-1763).": history, naming no event
     qa = question_and_answer(sentence)
     if qa:
         # a question and its answer: the rule may be in either (framing.py reads or reports it), and only there: a
@@ -108,11 +111,25 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     new = corrected_wording(sentence)
     if new and new != sentence and rule_shaped(new, vocab):
         return True  # a correction that quotes a rule as its new wording (framing.py reads or reports it)
+    said = causative(sentence)
+    if said and said != sentence and rule_shaped(said, vocab):
+        return True  # a designer's "I let X happen only once …": the rule said of X (framing.py)
     letters = [c for c in sentence if c.isalpha()]
     if letters and len(sentence) <= MAX_SENTENCE and all(c.isupper() for c in letters):
         if _shaped(sentence[:1] + sentence[1:].lower(), vocab):
             return True
     return _shaped(sentence, vocab)
+
+
+# a heading that says what follows is history, not a rule ("Historical note:", "Background:", "Trivia:")
+_HISTORY_HEAD = re.compile(r"^\W*(?:historical(?:\s+notes?)?|history|background|trivia)\s*:", re.IGNORECASE)
+
+
+def _names_an_event(sentence: str, vocab: Vocabulary | None) -> bool:
+    """Does ``sentence`` name an event (an id, a title, this event)?"""
+    vocab = vocab or default_vocabulary()
+    toks = tokens(sentence, context(vocab), lexicon_for(vocab.reader), tolerant=True)
+    return any(t.kind in ("REF", "THIS", "BAREID") for t in toks)
 
 
 _ASKS_WHO = re.compile(r"(?:^|,\s*)(?:who|whom|where|how\s+many|how\s+much|which\s+player)\b", re.IGNORECASE)
@@ -178,8 +195,19 @@ def parse_sentence(sentence: Sentence, event_id: str | None, vocab: Vocabulary |
             except Unframed as exc:
                 raise Unread(str(exc), sentence.text.strip()) from None
             if inner is not None and inner.strip() != sentence.text.strip():
-                # a question's answer, a correction's new wording: that is the rule (framing.py)
+                # a question's answer, a correction's new wording: that is the rule (framing.py); a new wording of
+                # several sentences ("should read 'Only after A. The game ends.'") is read as they are, each in turn
+                inner_sentences = split_sentences(inner, sentence.labels)
+                if 1 < len(inner_sentences) <= MAX_RULE_SENTENCES:
+                    return Reading("compound", parts=tuple(parse_sentence(x, event_id, vocab) for x in inner_sentences))
                 return parse_sentence(Sentence(inner, sentence.labels), event_id, vocab)
+            said = causative(sentence.text)
+            if said is not None and said.strip() != sentence.text.strip():
+                # a designer's "I let X fire only once …": the rule said of X, when that reads (framing.py)
+                try:
+                    return parse_sentence(Sentence(said, sentence.labels), event_id, vocab)
+                except Unread:
+                    pass
             rest = without_commentary(sentence.text, context(vocab, event_id), vocab.reader,
                                       lambda piece: rule_shaped(piece, vocab),
                                       lambda piece: _reads_whole(piece, event_id, vocab) is not None)
@@ -464,6 +492,9 @@ VERBLESS_IN_BODY = ("ambiguous: a state with no verb among the event's effects (
 _EMPTY_FIELD = re.compile(r"\s*[^\W\d_][\w '’-]{0,40}:\s*(?:none|n/a|-+|—|–)\s*\.?\s*", re.IGNORECASE)
 
 
+_SIDE_EVENT = re.compile(r"\s*[\w'’.-]+\s+(?:event|card)\s*\.?\s*", re.IGNORECASE)
+
+
 def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
     """A sentence that is only an event's title ("[20.1] RICHELIEU.", "FRONDE IN FRANCE."): a heading that says
     which event the rules after it belong to; it states no rule, so it is neither read nor reported. So is a field
@@ -474,8 +505,10 @@ def _a_heading(text: str, event_id: str | None, vocab: Vocabulary) -> bool:
         return True
     ctx = context(vocab, event_id)
     toks = tokens(text, ctx, lexicon_for(vocab.reader), tolerant=True)
-    if len(toks) == 1 and toks[0].kind in ("REF", "THIS") and bool(toks[0].by_title):
-        return True
+    if len(toks) == 1 and toks[0].kind in ("REF", "THIS") and (bool(toks[0].by_title) or toks[0].kind == "THIS"):
+        return True  # (the event's own id alone, as an errata list heads its entry: "7:VII. Replace …")
+    if len(toks) == 1 and toks[0].kind == "CODE" and _SIDE_EVENT.fullmatch(text):
+        return True  # "USSR event.": whose event the card is (a card game's side), no rule
     return _own_title_cut(text, event_id, ctx.titles)
 
 
@@ -702,6 +735,8 @@ def combine(readings: list[Reading], text: str) -> dict[str, Any]:
         derived = logic.pop("derived_from")
         logic["derived_from"] = derived
         return logic
+    if kinds == ["effect", "failure"] and _conditional_effect(readings[0]) and readings[1].logic["on_fail"] != "nothing":
+        return _effects_with_outcome(readings, text)
     if kinds == ["failure"]:
         # completed by derive.py with the requirement before it in the same list of clauses, if there is one
         return dict(unread(ORPHAN_FAILURE, text), on_fail=readings[0].logic["on_fail"])
@@ -732,6 +767,26 @@ def _requirement_with_effects(readings: list[Reading], text: str) -> dict[str, A
     derived = logic.pop("derived_from")
     logic["effects"] = items
     logic["derived_from"] = derived
+    return logic
+
+
+def _conditional_effect(reading: Reading) -> bool:
+    """Effects under a condition of their own and nothing else ("If Poland exists, Galicia goes to AUS"). (After
+    them "otherwise nothing happens" says the event fires to no effect: no requirement, combine.)"""
+    return (not reading.otherwise and bool(reading.logic.get("when"))
+            and set(reading.logic) <= {"role", "effects", "when", "derived_from"})
+
+
+def _effects_with_outcome(readings: list[Reading], text: str) -> dict[str, Any]:
+    """"If Poland exists: Galicia to AUS. Otherwise mark off.": effects under a condition, then the outcome of the
+    draw when the condition does not hold. The event fires only when it holds: the condition is its requirement,
+    with that outcome, and the effects are what it does when it fires (docs/logic.md, a requirement and effects)."""
+    effect, failure = readings
+    logic = {"role": "requirement", "when": list(effect.logic["when"]), "on_fail": failure.logic["on_fail"],
+             "effects": list(effect.logic["effects"]),
+             "derived_from": effect.logic.get("derived_from") or failure.logic.get("derived_from")}
+    if not logic["derived_from"]:
+        logic.pop("derived_from")
     return logic
 
 

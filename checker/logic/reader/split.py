@@ -54,6 +54,10 @@ def split_sentences(text: str, labels: frozenset[str] | None = None,
     out: list[Sentence] = []
     buf: list[str] = []
     depth = 0
+    # a quotation goes on past its own full stops ("the text should read 'Only after 6:VII. The game ends.'"), when
+    # every quotation mark of the text is closed (a stray one holds nothing together)
+    quoting = text.count('"') % 2 == 0 and text.count("“") == text.count("”")
+    straight = curly = 0
     pieces = _END.split(text)
     at, s = 0, 0
     for k, piece in enumerate(pieces):
@@ -65,6 +69,11 @@ def split_sentences(text: str, labels: frozenset[str] | None = None,
             continue  # a dot inside a title written short
         depth += piece.count("(") - piece.count(")")
         depth = max(depth, 0)
+        if quoting:
+            straight += piece.count('"')
+            curly = max(curly + piece.count("“") - piece.count("”"), 0)
+            if straight % 2 or curly:
+                continue  # inside a quotation
         after = pieces[k + 1][:2] if k + 1 < len(pieces) else ""
         if after[:1] == " " and after[1:].islower() and not _FIELD.match(pieces[k + 1]):
             continue  # an abbreviation's dot: the sentence goes on (not before a field: "… exists. fail: reroll")
