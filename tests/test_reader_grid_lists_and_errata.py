@@ -256,6 +256,8 @@ def test_a_history_heading_naming_no_event_states_no_rule():
                              "Spain (1740-1748).") is None
     assert_reported(read("eu", "3:V", "Historical note: 1:V ended with Prussia keeping Silesia, which passed to "
                                       "Prussia."))
+    # with no year, a history heading may head a rule: a place handed over is read or reported, never dropped
+    assert read("eu", "3:V", "Historical note: Silesia passes to Prussia.") is not None
 
 
 def test_effects_after_a_heading_of_the_events_own_effects():

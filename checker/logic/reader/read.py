@@ -98,8 +98,11 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
     shape (``events.shaped``: a frame, an outcome or an effect on events, or an event named with its state). A
     sentence in capitals ("PRU ANNEXES DANZIG.") is judged as it would be in sentence case too."""
     sentence = sentence.strip()
-    if _HISTORY_HEAD.match(sentence) and not _names_an_event(sentence, vocab):
-        return False  # "Historical note: the war opposed Prussia to Austria (1756-1763).": history, naming no event
+    if _HISTORY_HEAD.match(sentence) and _YEAR.search(sentence) and not _names_an_event(sentence, vocab):
+        # "Historical note: the war opposed Prussia to Austria (1756-1763).": history told, with its year, naming no
+        # event ("Historical note: Danzig passes to Prussia." has no year: it may state a rule, and is read or
+        # reported)
+        return False
     qa = question_and_answer(sentence)
     if qa:
         # a question and its answer: the rule may be in either (framing.py reads or reports it), and only there: a
@@ -123,6 +126,7 @@ def rule_shaped(sentence: str, vocab: Vocabulary | None = None) -> bool:
 
 # a heading that says what follows is history, not a rule ("Historical note:", "Background:", "Trivia:")
 _HISTORY_HEAD = re.compile(r"^\W*(?:historical(?:\s+notes?)?|history|background|trivia)\s*:", re.IGNORECASE)
+_YEAR = re.compile(r"\b1[0-9]{3}\b")  # (as commentary.marked_commentary tells history by its year)
 
 
 def _names_an_event(sentence: str, vocab: Vocabulary | None) -> bool:
